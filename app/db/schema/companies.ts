@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
+
+/** Columns a company and a company request share (spec §3). */
+const companyColumns = () => ({
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description"),
+  location: text("location"),
+  state: text("state"),
+  phone: text("phone"),
+  email: text("email"),
+  website: text("website"),
+  logo: text("logo"),
+  category: text("category"),
+  services: text("services").array().notNull().default(sql`'{}'::text[]`),
+  yearEstablished: integer("year_established"),
+  fleetSize: text("fleet_size"),
+  specialties: text("specialties").array().notNull().default(sql`'{}'::text[]`),
+});
+
+export const companies = pgTable(
+  "companies",
+  {
+    ...companyColumns(),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("companies_active_created_idx").on(t.active, t.createdAt.desc()),
+    index("companies_category_idx").on(t.category),
+    index("companies_state_idx").on(t.state),
+    index("companies_name_idx").on(t.name),
+  ],
+);
+
+export const companySubmissions = pgTable(
+  "company_submissions",
+  {
+    ...companyColumns(),
+    status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("pending"),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** E-mail of the staff member who decided, kept as text so history survives a user's removal. */
+    reviewedBy: text("reviewed_by"),
+    adminNotes: text("admin_notes"),
+  },
+  (t) => [
+    check("company_submissions_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    index("company_submissions_status_submitted_idx").on(t.status, t.submittedAt.desc()),
+    index("company_submissions_submitted_idx").on(t.submittedAt.desc()),
+  ],
+);

@@ -1,0 +1,31 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const MEDIA_BUCKETS = ["images", "mediji"] as const;
+export const MEDIA_TYPES = ["image", "video", "document"] as const;
+
+/** One row per stored file, kept in step with the object store (spec §3 Media file). */
+export const mediaFiles = pgTable(
+  "media_files",
+  {
+    id: serial("id").primaryKey(),
+    bucket: text("bucket", { enum: MEDIA_BUCKETS }).notNull(),
+    /** The object key inside the bucket (the sanitised, time-stamped file name). */
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    mimeType: text("mime_type").notNull(),
+    type: text("type", { enum: MEDIA_TYPES }).notNull(),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("media_files_bucket_name_key").on(t.bucket, t.name),
+    index("media_files_bucket_created_idx").on(t.bucket, t.createdAt.desc()),
+    index("media_files_created_idx").on(t.createdAt.desc()),
+    check("media_files_bucket_check", sql`${t.bucket} in ('images', 'mediji')`),
+    check("media_files_type_check", sql`${t.type} in ('image', 'video', 'document')`),
+  ],
+);

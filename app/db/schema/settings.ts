@@ -1,0 +1,28 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+
+export const DEFAULT_SITE_DESCRIPTION = "Zajednica balkanskih vozača u Americi";
+
+/** The single settings row, id 1 (spec §3 Site settings, §9 defaults). */
+export const siteSettings = pgTable(
+  "site_settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    defaultArticleImage: text("default_article_image"),
+    defaultCompanyImage: text("default_company_image"),
+    siteName: text("site_name").notNull().default("Balkan Vozači"),
+    siteDescription: text("site_description").notNull().default(DEFAULT_SITE_DESCRIPTION),
+    contactEmail: text("contact_email"),
+    popupEnabled: boolean("popup_enabled").notNull().default(false),
+    popupImage: text("popup_image"),
+    popupLink: text("popup_link"),
+    popupMaxShowsPerDay: integer("popup_max_shows_per_day").notNull().default(2),
+    popupMinHoursBetween: real("popup_min_hours_between").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("site_settings_single_row", sql`${t.id} = 1`),
+    check("site_settings_popup_shows", sql`${t.popupMaxShowsPerDay} between 1 and 10`),
+    check("site_settings_popup_hours", sql`${t.popupMinHoursBetween} between 0.5 and 24`),
+  ],
+);

@@ -1,0 +1,51 @@
+/**
+ * Roles and their permission flags (spec §6). Everything else — the types, the sidebar, the
+ * server checks, the seed — derives from this one constant.
+ */
+export const PERMISSIONS = [
+  "canViewDashboard",
+  "canViewArticles",
+  "canViewHeadings",
+  "canViewCompanies",
+  "canViewForum",
+  "canViewBanners",
+  "canViewAnalytics",
+  "canViewNewsletter",
+  "canViewPopup",
+  "canViewMedia",
+  "canViewUsers",
+  "canViewSettings",
+  "canEditUsers",
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLES = ["admin", "editor"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  /** The admin may view and edit everything. */
+  admin: PERMISSIONS,
+  /** The editor may view the dashboard and view and edit articles and media. */
+  editor: ["canViewDashboard", "canViewArticles", "canViewMedia"],
+};
+
+export const ROLE_LABELS: Record<Role, string> = {
+  admin: "Administrator",
+  editor: "Editor",
+};
+
+export function hasPermission(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+export function permissionsOf(role: Role): Record<Permission, boolean> {
+  return Object.fromEntries(PERMISSIONS.map((p) => [p, hasPermission(role, p)])) as Record<
+    Permission,
+    boolean
+  >;
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "mora početi sa postgres:// ili postgresql://")
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(blankToUndefined, optionalUrl),
+  ADMIN_EMAIL: z.preprocess(blankToUndefined, z.email().optional()),
+  ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, "najmanje 8 karaktera").optional()),
+  SEED_DEMO: z.enum(["0", "1"]).default("1"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  BREVO_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  BREVO_BASE_URL: z.preprocess(blankToUndefined, z.url().default("https://api.brevo.com/v3")),
+  MAILGUN_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  MAILGUN_DOMAIN: z.preprocess(blankToUndefined, z.string().optional()),
+  MAILGUN_BASE_URL: z.preprocess(blankToUndefined, z.url().default("https://api.mailgun.net")),
+  STRIPE_SECRET_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
+  STRIPE_BASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export class EnvError extends Error {}
+
+/** Parses the environment; throws an EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new EnvError(`Neispravna konfiguracija (environment):\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  if ((env.ADMIN_EMAIL && !env.ADMIN_PASSWORD) || (!env.ADMIN_EMAIL && env.ADMIN_PASSWORD)) {
+    throw new EnvError(
+      "Neispravna konfiguracija (environment):\n  ADMIN_EMAIL i ADMIN_PASSWORD se zadaju zajedno",
+    );
+  }
+  if (env.MAILGUN_API_KEY && !env.MAILGUN_DOMAIN) {
+    throw new EnvError("Neispravna konfiguracija (environment):\n  MAILGUN_DOMAIN je obavezan uz MAILGUN_API_KEY");
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+export function getEnv(): Env {
+  cached ??= parseEnv();
+  return cached;
+}
