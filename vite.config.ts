@@ -9,4 +9,5 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
   server: { watch: { ignored: ["**/data/**", "**/test-results/**", "**/.tmp/**"] } },
   ssr: { external: ["@electric-sql/pglite", "pg", "@node-rs/bcrypt", "pino"] },
+  optimizeDeps: { exclude: ["@node-rs/bcrypt", "@electric-sql/pglite"] },
 }));

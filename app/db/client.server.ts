@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   db: Database;
   driver: "pglite" | "postgres";
   close(): Promise<void>;
+  /** The raw PGlite client (pglite driver only), e.g. for `dumpDataDir()` in the test set-up. */
+  client?: PGlite;
 };
 
 export type DatabaseOptions =
@@ -47,5 +49,5 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     extensions: { pg_trgm, unaccent },
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
-  return { db, driver: "pglite", close: () => client.close() };
+  return { db, driver: "pglite", client, close: () => client.close() };
 }

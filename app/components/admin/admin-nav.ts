@@ -1,0 +1,41 @@
+import type { Permission } from "~/domain/users/permissions";
+
+export type AdminNavEntry = {
+  label: string;
+  to: string;
+  permission: Permission;
+  /** The entry appears once its screen exists: no empty placeholder screens. */
+  ready: boolean;
+  /** Dashboard needs an exact match; every other entry is active by path prefix. */
+  exact?: boolean;
+  badge?: "pendingSubmissions";
+};
+
+/** The admin sidebar of spec §2, in its order, each entry gated by its permission. */
+export const ADMIN_NAV: readonly AdminNavEntry[] = [
+  { label: "Kontrolna tabla", to: "/admin", permission: "canViewDashboard", ready: true, exact: true },
+  { label: "Članci", to: "/admin/articles", permission: "canViewArticles", ready: false },
+  { label: "AI naslovi", to: "/admin/headings", permission: "canViewHeadings", ready: false },
+  { label: "Kompanije", to: "/admin/companies", permission: "canViewCompanies", ready: false },
+  {
+    label: "Zahtevi kompanija",
+    to: "/admin/company-submissions",
+    permission: "canViewCompanies",
+    ready: false,
+    badge: "pendingSubmissions",
+  },
+  { label: "Forum", to: "/admin/forum", permission: "canViewForum", ready: false },
+  { label: "Baneri", to: "/admin/banners", permission: "canViewBanners", ready: false },
+  { label: "Analitika", to: "/admin/analytics", permission: "canViewAnalytics", ready: false },
+  { label: "Newsletter", to: "/admin/newsletter", permission: "canViewNewsletter", ready: false },
+  { label: "Stripe narudžbine", to: "/admin/stripe-orders", permission: "canViewUsers", ready: false },
+  { label: "Pop-up", to: "/admin/popup", permission: "canViewPopup", ready: false },
+  { label: "Mediji", to: "/admin/media", permission: "canViewMedia", ready: false },
+  { label: "Korisnici", to: "/admin/users", permission: "canViewUsers", ready: true },
+  { label: "Podešavanja", to: "/admin/settings", permission: "canViewSettings", ready: false },
+  { label: "Keš", to: "/admin/cache", permission: "canViewSettings", ready: false },
+];
+
+export function navFor(permissions: Record<Permission, boolean>): AdminNavEntry[] {
+  return ADMIN_NAV.filter((entry) => entry.ready && permissions[entry.permission]);
+}

@@ -1,0 +1,14 @@
+/**
+ * The public site's sections, in header order. A section is listed once its pages exist
+ * (`ready`), so the header never links to a page that is not there yet.
+ */
+export const SITE_SECTIONS = [
+  { label: "Vesti", to: "/vesti", ready: false },
+  { label: "Oglasi", to: "/oglasi", ready: false },
+  { label: "Kompanije", to: "/kompanije", ready: false },
+  { label: "Poslovi", to: "/poslovi", ready: false },
+  { label: "Kupoprodaja", to: "/kupoprodaja", ready: false },
+  { label: "Forum", to: "/forum", ready: false },
+] as const;
+
+export const SITE_NAME = "Balkan Vozači";

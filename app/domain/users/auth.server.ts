@@ -1,0 +1,155 @@
+import { data, redirect } from "react-router";
+import type { Database } from "~/db/client.server";
+import { getDb } from "~/services.server";
+import { verifyPassword } from "./password.server";
+import { hasPermission, type Permission, permissionsOf } from "./permissions";
+import {
+  clearLoginFailures,
+  loginBlockedMinutes,
+  loginKeys,
+  recordLoginFailure,
+} from "./rate-limit.server";
+import { createSession, deleteSession, findSessionUser, type SessionUser } from "./session.server";
+import { findUserForLogin, updateLastLogin } from "./users.server";
+import { normalizeEmail } from "./validation";
+
+export const SESSION_COOKIE = "bv_session";
+
+/** Spec §6 login messages, word for word, plus our rate-limit message. */
+export const LOGIN_MESSAGES = {
+  invalid: "Invalid email or password",
+  sessionFailed: "Failed to create session",
+  unexpected: "An unexpected error occurred",
+  missing: "Unesite email adresu i lozinku.",
+} as const;
+
+export function rateLimitMessage(minutes: number): string {
+  return `Previše neuspešnih pokušaja prijave. Pokušajte ponovo za ${minutes} min.`;
+}
+
+function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("Cookie");
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return null;
+}
+
+function isHttps(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+export function sessionCookie(request: Request, token: string, expiresAt: Date): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  const secure = isHttps(request) ? "; Secure" : "";
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+}
+
+export function clearSessionCookie(request: Request): string {
+  const secure = isHttps(request) ? "; Secure" : "";
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}
+
+/** Only a local path may be a redirect target after sign-in. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/admin"): string {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  if (to.startsWith("/admin/login") || to.startsWith("/admin/logout")) return fallback;
+  return to;
+}
+
+export async function getSessionUser(request: Request, db: Database = getDb()): Promise<SessionUser | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  return findSessionUser(db, token);
+}
+
+function loginRedirect(request: Request): never {
+  const url = new URL(request.url);
+  const params = new URLSearchParams({ redirectTo: url.pathname + url.search });
+  const headers = new Headers();
+  // A cookie that no longer names a valid session is cleared (spec §4 Admin session).
+  if (readCookie(request, SESSION_COOKIE)) headers.append("Set-Cookie", clearSessionCookie(request));
+  throw redirect(`/admin/login?${params}`, { headers });
+}
+
+export async function requireUser(request: Request, db: Database = getDb()): Promise<SessionUser> {
+  const user = await getSessionUser(request, db);
+  if (!user) loginRedirect(request);
+  return user;
+}
+
+/**
+ * The first line of every admin loader and action: redirects the anonymous to the login page and
+ * answers 403 to a signed-in user without the permission.
+ */
+export async function requirePermission(
+  request: Request,
+  permission: Permission,
+  options: { message?: string; db?: Database } = {},
+): Promise<SessionUser> {
+  const user = await requireUser(request, options.db ?? getDb());
+  if (!hasPermission(user.role, permission)) throw forbidden(options.message);
+  return user;
+}
+
+/** The 403 response every permission refusal throws; the error boundary renders it. */
+export function forbidden(message = "Nemate dozvolu za pristup ovoj stranici.") {
+  return data({ message }, { status: 403 });
+}
+
+export function userPermissions(user: SessionUser) {
+  return permissionsOf(user.role);
+}
+
+export type LoginResult =
+  | { ok: true; user: SessionUser; token: string; expiresAt: Date }
+  | { ok: false; error: string; status: number };
+
+// A real bcrypt hash of a random string: unknown e-mails cost the same time as wrong passwords.
+const TIMING_DUMMY_HASH = "$2y$12$utnEYUL/WQpxyGwpCcvxv.3OM8urW/tsjZALnaMiKiToOi/FxrTZa";
+
+export async function login(
+  db: Database,
+  input: { email: string; password: string; ipAddress: string | null; userAgent: string | null },
+): Promise<LoginResult> {
+  try {
+    const email = normalizeEmail(input.email);
+    if (!email || !input.password) return { ok: false, error: LOGIN_MESSAGES.missing, status: 400 };
+    const keys = loginKeys(email, input.ipAddress);
+    const blockedMinutes = await loginBlockedMinutes(db, keys);
+    if (blockedMinutes > 0) return { ok: false, error: rateLimitMessage(blockedMinutes), status: 429 };
+
+    const user = await findUserForLogin(db, email);
+    const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? TIMING_DUMMY_HASH);
+    if (!user || !user.isActive || !passwordOk) {
+      await recordLoginFailure(db, keys);
+      return { ok: false, error: LOGIN_MESSAGES.invalid, status: 401 };
+    }
+
+    let session: { token: string; expiresAt: Date };
+    try {
+      session = await createSession(db, {
+        userId: user.id,
+        ipAddress: input.ipAddress,
+        userAgent: input.userAgent,
+      });
+    } catch {
+      return { ok: false, error: LOGIN_MESSAGES.sessionFailed, status: 500 };
+    }
+    await updateLastLogin(db, user.id);
+    await clearLoginFailures(db, [`email:${email}`]);
+    const { id, role, firstName, lastName } = user;
+    return { ok: true, user: { id, email, role, firstName, lastName }, ...session };
+  } catch {
+    return { ok: false, error: LOGIN_MESSAGES.unexpected, status: 500 };
+  }
+}
+
+export async function logout(request: Request, db: Database = getDb()): Promise<void> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (token) await deleteSession(db, token);
+}

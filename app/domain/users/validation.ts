@@ -1,0 +1,88 @@
+import { z } from "zod";
+import { ROLES, type Role } from "./permissions";
+
+/** Messages of spec §5 Create user and §8 Users, word for word. */
+export const USER_MESSAGES = {
+  allRequired: "Sva polja su obavezna",
+  passwordTooShort: "Lozinka mora imati najmanje 8 karaktera",
+  emailTaken: "Korisnik sa ovom email adresom već postoji",
+  emailInvalid: "Unesite ispravnu email adresu",
+  loadFailed: "Greška pri učitavanju korisnika",
+  createFailed: "Greška pri kreiranju korisnika",
+  toggleFailed: "Greška pri menjanju statusa korisnika",
+  deleteFailed: "Greška pri brisanju korisnika",
+  noCreatePermission: "Nemate dozvolu za kreiranje korisnika",
+  noTogglePermission: "Nemate dozvolu za menjanje statusa korisnika",
+  noDeletePermission: "Nemate dozvolu za brisanje korisnika",
+  noAccess: "Nemate dozvolu za pristup upravljanju korisnicima",
+  deleteForeignKey:
+    "Ne može se obrisati korisnik jer postoje povezani zapisi u bazi podataka. Kontaktirajte administratora.",
+  deleteInsufficientPrivilege: "Nemate dozvolu za brisanje ovog korisnika.",
+  deleteStillExists:
+    "Korisnik postoji ali nije mogao biti obrisan. Možda postoje povezani zapisi koji sprečavaju brisanje.",
+  created: "Korisnik je uspešno kreiran",
+  activated: "Korisnik je aktiviran",
+  deactivated: "Korisnik je deaktiviran",
+  protected: "Zaštićeni administrator ne može biti deaktiviran ni obrisan.",
+  cannotDeleteSelf: "Ne možete obrisati sopstveni nalog.",
+  cannotDeactivateSelf: "Ne možete deaktivirati sopstveni nalog.",
+  notFound: "Korisnik nije pronađen.",
+} as const;
+
+export function userDeletedMessage(firstName: string, lastName: string): string {
+  return `Korisnik ${firstName} ${lastName} je uspešno obrisan`;
+}
+
+/** Spec §8: the delete failure message chosen by the database error code. */
+export function deleteErrorMessage(code: string | undefined, message: string): string {
+  if (code === "23503") return USER_MESSAGES.deleteForeignKey;
+  if (code === "42501") return USER_MESSAGES.deleteInsufficientPrivilege;
+  return `Greška baze podataka: ${message}`;
+}
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+const createUserSchema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email({ message: USER_MESSAGES.emailInvalid })),
+  password: z.string().min(MIN_PASSWORD_LENGTH, USER_MESSAGES.passwordTooShort),
+  firstName: z.string().trim().max(100),
+  lastName: z.string().trim().max(100),
+  role: z.enum(ROLES).catch("editor"),
+});
+
+export type CreateUserInput = z.infer<typeof createUserSchema>;
+export type CreateUserField = "email" | "password" | "firstName" | "lastName" | "role";
+export type CreateUserValues = Record<CreateUserField, string>;
+
+export type CreateUserValidation =
+  | { ok: true; data: CreateUserInput }
+  | { ok: false; formError: string; fieldErrors: Partial<Record<CreateUserField, string>> };
+
+/** One validator for the form's instant feedback and the server action. */
+export function validateCreateUser(values: CreateUserValues): CreateUserValidation {
+  const required: CreateUserField[] = ["email", "password", "firstName", "lastName"];
+  const missing = required.filter((field) => !values[field]?.trim());
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      formError: USER_MESSAGES.allRequired,
+      fieldErrors: Object.fromEntries(missing.map((f) => [f, USER_MESSAGES.allRequired])),
+    };
+  }
+  const parsed = createUserSchema.safeParse(values);
+  if (!parsed.success) {
+    const fieldErrors: Partial<Record<CreateUserField, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const field = issue.path[0] as CreateUserField;
+      fieldErrors[field] ??= issue.message;
+    }
+    return { ok: false, formError: Object.values(fieldErrors)[0] ?? USER_MESSAGES.createFailed, fieldErrors };
+  }
+  return { ok: true, data: parsed.data };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export type { Role };

@@ -1,0 +1,61 @@
+/** Dates display in the Serbian Latin locale and the New York time zone; storage is UTC. */
+export const DISPLAY_LOCALE = "sr-Latn";
+export const DISPLAY_TIME_ZONE = "America/New_York";
+
+const dateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: "numeric",
+  month: "numeric",
+  year: "numeric",
+});
+const dateTimeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: "numeric",
+  month: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+});
+const longDateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+type DateInput = Date | string | number | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 22. 11. 2026. */
+export function formatDate(value: DateInput, fallback = "—"): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : fallback;
+}
+
+/** 22. 11. 2026. 14:05 */
+export function formatDateTime(value: DateInput, fallback = "—"): string {
+  const date = toDate(value);
+  return date ? dateTimeFormat.format(date) : fallback;
+}
+
+/** 22. novembar 2026. */
+export function formatLongDate(value: DateInput, fallback = "—"): string {
+  const date = toDate(value);
+  return date ? longDateFormat.format(date) : fallback;
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in New York. */
+export function newYorkDay(value: Date): string {
+  const parts = new Intl.DateTimeFormat("en-CA", {
+    timeZone: DISPLAY_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(value);
+  return parts;
+}

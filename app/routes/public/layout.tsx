@@ -1,0 +1,57 @@
+import { NavLink, Outlet } from "react-router";
+import { SITE_NAME, SITE_SECTIONS } from "~/components/public/site-sections";
+import { cn } from "~/components/ui/cn";
+
+export default function PublicLayout() {
+  const sections = SITE_SECTIONS.filter((s) => s.ready);
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#sadrzaj" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        Preskoči na sadržaj
+      </a>
+      <header className="bg-brand-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <NavLink to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
+            <img src="/favicon.svg" alt="" width={32} height={32} />
+            {SITE_NAME}
+          </NavLink>
+          <nav aria-label="Sekcije sajta" className="-mx-1 flex max-w-full gap-1 overflow-x-auto text-sm">
+            <NavLink
+              to="/"
+              end
+              className={({ isActive }) =>
+                cn("whitespace-nowrap rounded-md px-3 py-2 hover:bg-white/10", isActive && "bg-white/15 font-semibold")
+              }
+            >
+              Početna
+            </NavLink>
+            {sections.map((section) => (
+              <NavLink
+                key={section.to}
+                to={section.to}
+                className={({ isActive }) =>
+                  cn("whitespace-nowrap rounded-md px-3 py-2 hover:bg-white/10", isActive && "bg-white/15 font-semibold")
+                }
+              >
+                {section.label}
+              </NavLink>
+            ))}
+          </nav>
+        </div>
+      </header>
+      <main id="sadrzaj" className="flex-1">
+        <Outlet />
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {SITE_NAME} — Zajednica balkanskih vozača u Americi
+          </p>
+          <a href="/admin" className="text-slate-500 hover:text-slate-800">
+            Prijava za osoblje
+          </a>
+        </div>
+      </footer>
+    </div>
+  );
+}

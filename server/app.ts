@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import { sql } from "drizzle-orm";
+import express, { type NextFunction, type Request, type Response } from "express";
+import "react-router";
+import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { runMigrations } from "~/db/migrate.server";
+import { ensureSettings } from "~/domain/settings/settings.server";
+import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
+import { pruneLoginAttempts } from "~/domain/users/rate-limit.server";
+import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/users/session.server";
+import { type Env, parseEnv } from "~/env.server";
+import { logger } from "~/lib/logger.server";
+import { isSameOriginRequest } from "~/lib/same-origin";
+import { getServices, setServices } from "~/services.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    requestId: string;
+    clientIp: string | null;
+  }
+}
+
+/** Paths that receive signed posts from other sites (provider webhooks) skip the same-origin check. */
+const CROSS_ORIGIN_POST_PATHS: string[] = [];
+
+export function createApp(env: Env) {
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY === "1") app.set("trust proxy", true);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const entry = { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms };
+      if (res.statusCode >= 500) logger.error(entry, "request");
+      else if (req.path === "/healthz" || req.path === "/readyz") logger.debug(entry, "request");
+      else logger.info(entry, "request");
+    });
+    next();
+  });
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+
+  app.get("/readyz", async (_req, res) => {
+    try {
+      const { handle } = getServices();
+      await withTimeout(handle.db.execute(sql`select 1`), 2000);
+      res.json({ status: "ready", database: handle.driver });
+    } catch (error) {
+      logger.warn({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (CROSS_ORIGIN_POST_PATHS.includes(req.path)) return next();
+    const ok = isSameOriginRequest({
+      method: req.method,
+      origin: req.get("origin") ?? null,
+      secFetchSite: req.get("sec-fetch-site") ?? null,
+      host: req.get("host") ?? null,
+    });
+    if (ok) return next();
+    res.status(403).type("text/plain; charset=utf-8").send("Zahtev sa drugog sajta je odbijen.");
+  });
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      getLoadContext: (req, res) => ({
+        requestId: String(res.locals.requestId),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? null,
+      }),
+    }),
+  );
+  return app;
+}
+
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+let cleanupTimer: NodeJS.Timeout | undefined;
+
+/** Boot: validate the environment, open and migrate the database, bootstrap staff and demo data. */
+export async function start(source: Record<string, string | undefined> = process.env) {
+  const env = parseEnv(source);
+  const embeddedDir = path.resolve(env.DATA_DIR, "db");
+  const freshEmbedded = !env.DATABASE_URL && !fs.existsSync(path.join(embeddedDir, "PG_VERSION"));
+  const handle: DatabaseHandle = env.DATABASE_URL
+    ? await openDatabase({ driver: "postgres", url: env.DATABASE_URL })
+    : await openDatabase({ driver: "pglite", dataDir: embeddedDir });
+  logger.info({ driver: handle.driver, dataDir: env.DATABASE_URL ? undefined : embeddedDir }, "database opened");
+
+  await runMigrations(handle);
+  await ensureSettings(handle.db);
+  const admin = await bootstrapAdmin(handle.db, {
+    email: env.ADMIN_EMAIL,
+    password: env.ADMIN_PASSWORD,
+    allowDemo: handle.driver === "pglite",
+  });
+  if (admin.kind === "configured") logger.info({ email: admin.email, created: admin.created }, "admin ready");
+  if (admin.kind === "demo") {
+    // Printed once, on the start that created it.
+    console.log(`\nDemo administrator: ${admin.email} / ${admin.password}\n`);
+  }
+
+  if (freshEmbedded && env.SEED_DEMO === "1") {
+    const { seedDemo } = await import("~/db/seed/seed.server");
+    const summary = await seedDemo(handle.db, { log: (msg) => logger.info(msg) });
+    logger.info({ summary }, "demo data seeded");
+    if ("credentials" in summary && Array.isArray(summary.credentials)) {
+      for (const c of summary.credentials) console.log(`Demo ${c.role}: ${c.email} / ${c.password}`);
+    }
+  }
+
+  setServices({ handle });
+  cleanupTimer = setInterval(() => {
+    Promise.all([cleanExpiredSessions(handle.db), pruneLoginAttempts(handle.db)]).catch((error) =>
+      logger.warn({ err: error }, "session cleanup failed"),
+    );
+  }, SESSION_CLEANUP_INTERVAL_MS);
+  cleanupTimer.unref();
+  return { env, app: createApp(env) };
+}
+
+/** Shutdown: stop the timers and close the database (the HTTP server is closed by the caller first). */
+export async function stop(): Promise<void> {
+  if (cleanupTimer) clearInterval(cleanupTimer);
+  const services = (() => {
+    try {
+      return getServices();
+    } catch {
+      return undefined;
+    }
+  })();
+  setServices(undefined);
+  await services?.handle.close();
+}
+
+export { logger };
