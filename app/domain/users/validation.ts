@@ -4,6 +4,7 @@ import { ROLES, type Role } from "./permissions";
 /** Messages of spec §5 Create user and §8 Users, word for word. */
 export const USER_MESSAGES = {
   allRequired: "Sva polja su obavezna",
+  fieldRequired: "Obavezno polje",
   passwordTooShort: "Lozinka mora imati najmanje 8 karaktera",
   emailTaken: "Korisnik sa ovom email adresom već postoji",
   emailInvalid: "Unesite ispravnu email adresu",
@@ -66,7 +67,7 @@ export function validateCreateUser(values: CreateUserValues): CreateUserValidati
     return {
       ok: false,
       formError: USER_MESSAGES.allRequired,
-      fieldErrors: Object.fromEntries(missing.map((f) => [f, USER_MESSAGES.allRequired])),
+      fieldErrors: Object.fromEntries(missing.map((f) => [f, USER_MESSAGES.fieldRequired])),
     };
   }
   const parsed = createUserSchema.safeParse(values);

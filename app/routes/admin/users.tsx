@@ -177,6 +177,45 @@ function CreateUserDialog({ onCreated }: { onCreated: (message: string) => void 
   );
 }
 
+function RoleBadge({ role }: { role: UserRow["role"] }) {
+  return <Badge tone={role === "admin" ? "warning" : "info"}>{ROLE_LABELS[role]}</Badge>;
+}
+
+function StatusBadge({ active }: { active: boolean }) {
+  return <Badge tone={active ? "success" : "neutral"}>{active ? "Aktivan" : "Neaktivan"}</Badge>;
+}
+
+/** Toggle and delete; the protected administrator shows 'Zaštićen' instead, and nobody acts on themselves. */
+function UserActions({
+  user,
+  currentUserId,
+  protectedEmail,
+  pendingUserId,
+  onToggle,
+  onDelete,
+}: {
+  user: UserRow;
+  currentUserId: number;
+  protectedEmail: string;
+  pendingUserId: number | null;
+  onToggle: (u: UserRow) => void;
+  onDelete: (u: UserRow) => void;
+}) {
+  if (user.email === protectedEmail) return <Badge tone="brand">Zaštićen</Badge>;
+  if (user.id === currentUserId) return null;
+  const busy = pendingUserId === user.id;
+  return (
+    <div className="flex gap-2 md:justify-end">
+      <Button size="sm" variant="secondary" disabled={busy} onClick={() => onToggle(user)}>
+        {user.isActive ? "Deaktiviraj" : "Aktiviraj"}
+      </Button>
+      <Button size="sm" variant="danger" disabled={busy} onClick={() => onDelete(user)}>
+        Obriši
+      </Button>
+    </div>
+  );
+}
+
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, loadError, currentUserId, protectedEmail, canEdit } = loaderData;
   const rowFetcher = useFetcher<typeof action>({ key: "user-row" });
@@ -193,6 +232,13 @@ export default function Users({ loaderData }: Route.ComponentProps) {
   const submitRow = (intent: "toggle" | "delete", userId: number) =>
     rowFetcher.submit({ intent, userId: String(userId) }, { method: "post" });
   const pendingUserId = rowFetcher.state !== "idle" ? Number(rowFetcher.formData?.get("userId")) : null;
+  const rowProps = {
+    currentUserId,
+    protectedEmail,
+    pendingUserId,
+    onToggle: (u: UserRow) => submitRow("toggle", u.id),
+    onDelete: (u: UserRow) => setToDelete(u),
+  };
 
   return (
     <div>
@@ -209,68 +255,66 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         {users.length === 0 && !loadError ? (
           <p className="px-5 py-8 text-center text-sm text-slate-500">Nema korisnika.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">Ime</th>
-                  <th scope="col" className="px-4 py-3">Email</th>
-                  <th scope="col" className="px-4 py-3">Uloga</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
-                  <th scope="col" className="px-4 py-3">Poslednja prijava</th>
-                  {canEdit ? <th scope="col" className="px-4 py-3 text-right">Akcije</th> : null}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {users.map((u) => {
-                  const isProtected = u.email === protectedEmail;
-                  const isSelf = u.id === currentUserId;
-                  const busy = pendingUserId === u.id;
-                  return (
+          <>
+            <ul className="divide-y divide-slate-100 md:hidden">
+              {users.map((u) => (
+                <li key={u.id} className="space-y-2 px-4 py-4" data-testid={`user-card-${u.email}`}>
+                  <div className="flex items-start justify-between gap-2">
+                    <div className="min-w-0">
+                      <p className="font-medium text-slate-900">
+                        {u.firstName} {u.lastName}
+                        {u.id === currentUserId ? <span className="ml-2 text-xs font-normal text-slate-500">(vi)</span> : null}
+                      </p>
+                      <p className="truncate text-sm text-slate-600">{u.email}</p>
+                    </div>
+                    <div className="flex shrink-0 flex-col items-end gap-1">
+                      <RoleBadge role={u.role} />
+                      <StatusBadge active={u.isActive} />
+                    </div>
+                  </div>
+                  <p className="text-xs text-slate-500">Poslednja prijava: {formatDateTime(u.lastLogin, "Nikad")}</p>
+                  {canEdit ? <UserActions user={u} {...rowProps} /> : null}
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto md:block">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">Ime</th>
+                    <th scope="col" className="px-4 py-3">Email</th>
+                    <th scope="col" className="px-4 py-3">Uloga</th>
+                    <th scope="col" className="px-4 py-3">Status</th>
+                    <th scope="col" className="px-4 py-3">Poslednja prijava</th>
+                    {canEdit ? <th scope="col" className="px-4 py-3 text-right">Akcije</th> : null}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {users.map((u) => (
                     <tr key={u.id} data-testid={`user-row-${u.email}`}>
                       <td className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">
                         {u.firstName} {u.lastName}
-                        {isSelf ? <span className="ml-2 text-xs font-normal text-slate-500">(vi)</span> : null}
+                        {u.id === currentUserId ? <span className="ml-2 text-xs font-normal text-slate-500">(vi)</span> : null}
                       </td>
                       <td className="px-4 py-3 text-slate-700">{u.email}</td>
                       <td className="px-4 py-3">
-                        <Badge tone={u.role === "admin" ? "warning" : "info"}>{ROLE_LABELS[u.role]}</Badge>
+                        <RoleBadge role={u.role} />
                       </td>
                       <td className="px-4 py-3">
-                        <Badge tone={u.isActive ? "success" : "neutral"}>{u.isActive ? "Aktivan" : "Neaktivan"}</Badge>
+                        <StatusBadge active={u.isActive} />
                       </td>
                       <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(u.lastLogin, "Nikad")}</td>
                       {canEdit ? (
                         <td className="whitespace-nowrap px-4 py-3 text-right">
-                          {isProtected ? (
-                            <Badge tone="brand">Zaštićen</Badge>
-                          ) : (
-                            <div className="flex justify-end gap-2">
-                              {!isSelf ? (
-                                <Button
-                                  size="sm"
-                                  variant="secondary"
-                                  disabled={busy}
-                                  onClick={() => submitRow("toggle", u.id)}
-                                >
-                                  {u.isActive ? "Deaktiviraj" : "Aktiviraj"}
-                                </Button>
-                              ) : null}
-                              {!isSelf ? (
-                                <Button size="sm" variant="danger" disabled={busy} onClick={() => setToDelete(u)}>
-                                  Obriši
-                                </Button>
-                              ) : null}
-                            </div>
-                          )}
+                          <UserActions user={u} {...rowProps} />
                         </td>
                       ) : null}
                     </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </Card>
       <ConfirmDialog

@@ -1,0 +1,125 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { adminUsers, loginAttempts, userSessions } from "~/db/schema";
+import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { insertUser, TEST_PASSWORD } from "../../../tests/support/fixtures";
+import { LOGIN_MESSAGES, login, rateLimitMessage } from "./auth.server";
+import { bootstrapAdmin, DEMO_ADMIN_EMAIL } from "./bootstrap.server";
+import { verifyPassword } from "./password.server";
+import { LOGIN_MAX_FAILURES } from "./rate-limit.server";
+import { cleanExpiredSessions, deleteSession, findSessionUser, hashToken } from "./session.server";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => t?.close());
+beforeEach(async () => {
+  await t.db.delete(loginAttempts);
+  await t.db.delete(userSessions);
+  await t.db.delete(adminUsers);
+});
+
+const attempt = (email: string, password: string, ipAddress: string | null = "10.0.0.1") =>
+  login(t.db, { email, password, ipAddress, userAgent: "vitest" });
+
+describeDb("staff sign-in", () => {
+  it("signs in with the e-mail in any case, stores only the token's hash and updates last_login", async () => {
+    const user = await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    const result = await attempt("  ANA@BalkanVozaci.com ", TEST_PASSWORD);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.user).toMatchObject({ id: user.id, email: "ana@balkanvozaci.com", role: "editor" });
+    const sessions = await t.db.select().from(userSessions);
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0].sessionToken).toBe(hashToken(result.token));
+    expect(sessions[0].sessionToken).not.toContain(result.token);
+    const hours = (sessions[0].expiresAt.getTime() - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(hours).toBeLessThanOrEqual(24);
+    const [row] = await t.db.select().from(adminUsers).where(eq(adminUsers.id, user.id));
+    expect(row.lastLogin).not.toBeNull();
+    expect(await findSessionUser(t.db, result.token)).toMatchObject({ id: user.id });
+  });
+
+  it("refuses a wrong password and an unknown e-mail with the same message", async () => {
+    await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    expect(await attempt("ana@balkanvozaci.com", "pogresna")).toEqual({ ok: false, error: LOGIN_MESSAGES.invalid, status: 401 });
+    expect(await attempt("niko@balkanvozaci.com", TEST_PASSWORD)).toEqual({ ok: false, error: "Invalid email or password", status: 401 });
+    expect(await t.db.select().from(userSessions)).toHaveLength(0);
+  });
+
+  it("refuses an inactive user", async () => {
+    await insertUser(t.db, { email: "neaktivan@balkanvozaci.com", isActive: false });
+    const result = await attempt("neaktivan@balkanvozaci.com", TEST_PASSWORD);
+    expect(result).toMatchObject({ ok: false, error: "Invalid email or password" });
+  });
+
+  it("limits failures to 5 per 15 minutes per e-mail, even with the right password afterwards", async () => {
+    await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect((await attempt("ana@balkanvozaci.com", "pogresna", `10.0.1.${i}`)).ok).toBe(false);
+    }
+    const blocked = await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.0.2.1");
+    expect(blocked).toEqual({ ok: false, error: rateLimitMessage(15), status: 429 });
+    // The window is counted in the database: once the failures are older than 15 minutes, sign-in works.
+    await t.db.update(loginAttempts).set({ attemptedAt: sql`now() - interval '16 minutes'` });
+    expect((await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.0.2.1")).ok).toBe(true);
+  });
+
+  it("limits failures per client address across e-mails", async () => {
+    await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await attempt(`proba${i}@balkanvozaci.com`, "x", "10.9.9.9");
+    expect(await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.9.9.9")).toMatchObject({ ok: false, status: 429 });
+    expect((await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.9.9.10")).ok).toBe(true);
+  });
+
+  it("does not accept an expired session, and the cleanup removes it", async () => {
+    await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    const result = await attempt("ana@balkanvozaci.com", TEST_PASSWORD);
+    if (!result.ok) throw new Error("sign-in failed");
+    await t.db.update(userSessions).set({ expiresAt: sql`now() - interval '1 second'` });
+    expect(await findSessionUser(t.db, result.token)).toBeNull();
+    expect(await cleanExpiredSessions(t.db)).toBe(1);
+    expect(await t.db.select().from(userSessions)).toHaveLength(0);
+  });
+
+  it("ends a session when the user is deactivated", async () => {
+    const user = await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    const result = await attempt("ana@balkanvozaci.com", TEST_PASSWORD);
+    if (!result.ok) throw new Error("sign-in failed");
+    await t.db.update(adminUsers).set({ isActive: false }).where(eq(adminUsers.id, user.id));
+    expect(await findSessionUser(t.db, result.token)).toBeNull();
+  });
+
+  it("logout deletes the session row", async () => {
+    await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    const result = await attempt("ana@balkanvozaci.com", TEST_PASSWORD);
+    if (!result.ok) throw new Error("sign-in failed");
+    await deleteSession(t.db, result.token);
+    expect(await t.db.select().from(userSessions)).toHaveLength(0);
+    expect(await findSessionUser(t.db, result.token)).toBeNull();
+  });
+});
+
+describeDb("admin bootstrap", () => {
+  it("creates the configured admin, then updates its password and reactivates it", async () => {
+    const first = await bootstrapAdmin(t.db, { email: "Sef@Example.com", password: "prva-lozinka", allowDemo: true });
+    expect(first).toEqual({ kind: "configured", email: "sef@example.com", created: true });
+    await t.db.update(adminUsers).set({ isActive: false, role: "editor" });
+    const second = await bootstrapAdmin(t.db, { email: "sef@example.com", password: "druga-lozinka", allowDemo: true });
+    expect(second).toEqual({ kind: "configured", email: "sef@example.com", created: false });
+    const [row] = await t.db.select().from(adminUsers);
+    expect(row).toMatchObject({ isActive: true, role: "admin" });
+    expect(await verifyPassword("druga-lozinka", row.passwordHash)).toBe(true);
+  });
+
+  it("makes a demo admin only on an empty staff table", async () => {
+    const demo = await bootstrapAdmin(t.db, { allowDemo: true });
+    expect(demo).toMatchObject({ kind: "demo", email: DEMO_ADMIN_EMAIL });
+    if (demo.kind !== "demo") return;
+    expect(demo.password.length).toBeGreaterThanOrEqual(12);
+    expect((await attempt(DEMO_ADMIN_EMAIL, demo.password)).ok).toBe(true);
+    expect(await bootstrapAdmin(t.db, { allowDemo: true })).toEqual({ kind: "none" });
+  });
+});

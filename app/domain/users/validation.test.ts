@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { type CreateUserValues, deleteErrorMessage, USER_MESSAGES, userDeletedMessage, validateCreateUser } from "./validation";
+
+const valid: CreateUserValues = {
+  email: "  Marko.Petrovic@Example.COM ",
+  password: "tajna-lozinka",
+  firstName: "Marko",
+  lastName: "Petrović",
+  role: "editor",
+};
+
+describe("create user validation (spec §5)", () => {
+  it("accepts a complete form and lowercases the e-mail", () => {
+    const result = validateCreateUser(valid);
+    expect(result).toEqual({
+      ok: true,
+      data: { email: "marko.petrovic@example.com", password: "tajna-lozinka", firstName: "Marko", lastName: "Petrović", role: "editor" },
+    });
+  });
+
+  it.each(["email", "password", "firstName", "lastName"] as const)("requires %s with 'Sva polja su obavezna'", (field) => {
+    const result = validateCreateUser({ ...valid, [field]: "   " });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.formError).toBe("Sva polja su obavezna");
+      expect(Object.keys(result.fieldErrors)).toEqual([field]);
+    }
+  });
+
+  it("needs a password of at least 8 characters", () => {
+    const short = validateCreateUser({ ...valid, password: "1234567" });
+    expect(short.ok).toBe(false);
+    if (!short.ok) expect(short.formError).toBe("Lozinka mora imati najmanje 8 karaktera");
+    expect(validateCreateUser({ ...valid, password: "12345678" }).ok).toBe(true);
+  });
+
+  it("rejects an e-mail that is not one", () => {
+    const result = validateCreateUser({ ...valid, email: "marko" });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.fieldErrors.email).toBe(USER_MESSAGES.emailInvalid);
+  });
+
+  it("defaults an unknown role to editor and keeps admin", () => {
+    const odd = validateCreateUser({ ...valid, role: "superuser" });
+    expect(odd.ok && odd.data.role).toBe("editor");
+    const admin = validateCreateUser({ ...valid, role: "admin" });
+    expect(admin.ok && admin.data.role).toBe("admin");
+  });
+});
+
+describe("user messages (spec §8)", () => {
+  it("chooses the delete message by database error code", () => {
+    expect(deleteErrorMessage("23503", "fk")).toBe(
+      "Ne može se obrisati korisnik jer postoje povezani zapisi u bazi podataka. Kontaktirajte administratora.",
+    );
+    expect(deleteErrorMessage("42501", "denied")).toBe("Nemate dozvolu za brisanje ovog korisnika.");
+    expect(deleteErrorMessage("XX000", "boom")).toBe("Greška baze podataka: boom");
+  });
+
+  it("names the deleted user", () => {
+    expect(userDeletedMessage("Ana", "Jović")).toBe("Korisnik Ana Jović je uspešno obrisan");
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env.server";
+
+describe("environment validation", () => {
+  it("has sensible defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", SEED_DEMO: "1" });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("names the bad variable", () => {
+    expect(() => parseEnv({ PORT: "http" })).toThrow(EnvError);
+    expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ STRIPE_BASE_URL: "not a url" })).toThrow(/STRIPE_BASE_URL/);
+  });
+
+  it("wants ADMIN_EMAIL and ADMIN_PASSWORD together", () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: "a@b.com" })).toThrow(/ADMIN_EMAIL i ADMIN_PASSWORD/);
+    expect(parseEnv({ ADMIN_EMAIL: "a@b.com", ADMIN_PASSWORD: "12345678" }).ADMIN_EMAIL).toBe("a@b.com");
+  });
+});

@@ -1,0 +1,43 @@
+import type { Database } from "~/db/client.server";
+import { adminUsers } from "~/db/schema";
+import { createSession, type SessionUser } from "~/domain/users/session.server";
+import type { Role } from "~/domain/users/permissions";
+
+// One bcrypt hash (cost 12) of "lozinka-123", made once: hashing per test would cost ~200 ms each.
+export const TEST_PASSWORD = "lozinka-123";
+export const TEST_PASSWORD_HASH = "$2y$12$k7AcqtnKHQmzsfIXBUdWgO4VvJ.QqQSKqY.MaEw0VeKLoO7pv1YQm";
+
+export async function insertUser(
+  db: Database,
+  input: { email: string; role?: Role; isActive?: boolean; firstName?: string; lastName?: string; passwordHash?: string },
+): Promise<SessionUser & { isActive: boolean }> {
+  const [row] = await db
+    .insert(adminUsers)
+    .values({
+      email: input.email,
+      role: input.role ?? "editor",
+      isActive: input.isActive ?? true,
+      firstName: input.firstName ?? "Test",
+      lastName: input.lastName ?? "Korisnik",
+      passwordHash: input.passwordHash ?? TEST_PASSWORD_HASH,
+    })
+    .returning();
+  return row;
+}
+
+/** A request as the browser sends it, optionally signed in with a fresh session for `user`. */
+export async function requestAs(
+  db: Database,
+  user: { id: number } | null,
+  path: string,
+  init: { method?: string; form?: Record<string, string> } = {},
+): Promise<Request> {
+  const headers = new Headers({ Origin: "http://localhost" });
+  if (user) {
+    const { token } = await createSession(db, { userId: user.id, ipAddress: "127.0.0.1", userAgent: "vitest" });
+    headers.set("Cookie", `bv_session=${token}`);
+  }
+  const method = init.method ?? (init.form ? "POST" : "GET");
+  const body = init.form ? new URLSearchParams(init.form) : undefined;
+  return new Request(`http://localhost${path}`, { method, headers, body });
+}
