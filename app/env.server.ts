@@ -50,7 +50,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   if (env.MAILGUN_API_KEY && !env.MAILGUN_DOMAIN) {
-    throw new EnvError("Neispravna konfiguracija (environment):\n  MAILGUN_DOMAIN je obavezan uz MAILGUN_API_KEY");
+    throw new EnvError(
+      "Neispravna konfiguracija (environment):\n  MAILGUN_DOMAIN je obavezan uz MAILGUN_API_KEY",
+    );
   }
   return env;
 }

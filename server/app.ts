@@ -112,7 +112,10 @@ export async function start(source: Record<string, string | undefined> = process
   const handle: DatabaseHandle = env.DATABASE_URL
     ? await openDatabase({ driver: "postgres", url: env.DATABASE_URL })
     : await openDatabase({ driver: "pglite", dataDir: embeddedDir });
-  logger.info({ driver: handle.driver, dataDir: env.DATABASE_URL ? undefined : embeddedDir }, "database opened");
+  logger.info(
+    { driver: handle.driver, dataDir: env.DATABASE_URL ? undefined : embeddedDir },
+    "database opened",
+  );
 
   await runMigrations(handle);
   await ensureSettings(handle.db);

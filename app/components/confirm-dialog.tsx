@@ -48,13 +48,18 @@ export function ConfirmDialog({
           <div className="flex gap-4">
             <div
               aria-hidden
-              className={cn("flex h-10 w-10 shrink-0 items-center justify-center rounded-full font-bold", style.ring)}
+              className={cn(
+                "flex h-10 w-10 shrink-0 items-center justify-center rounded-full font-bold",
+                style.ring,
+              )}
             >
               {style.icon}
             </div>
             <div className="space-y-2">
               <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
-              <AlertDialog.Description className="text-sm text-slate-600">{description}</AlertDialog.Description>
+              <AlertDialog.Description className="text-sm text-slate-600">
+                {description}
+              </AlertDialog.Description>
             </div>
           </div>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -6,7 +6,15 @@ import { cn } from "./ui/cn";
  * Previous, at most 5 page buttons, next. Pages are links (the page lives in the URL as ?page=N),
  * so reload, back and a shared link keep the page.
  */
-export function Pagination({ page, totalPages, label = "Stranice" }: { page: number; totalPages: number; label?: string }) {
+export function Pagination({
+  page,
+  totalPages,
+  label = "Stranice",
+}: {
+  page: number;
+  totalPages: number;
+  label?: string;
+}) {
   const location = useLocation();
   const win = pageWindow(page, totalPages);
   if (win.totalPages <= 1) return null;
@@ -17,12 +25,17 @@ export function Pagination({ page, totalPages, label = "Stranice" }: { page: num
     const qs = params.toString();
     return `${location.pathname}${qs ? `?${qs}` : ""}`;
   };
-  const item = "inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-3 text-sm font-medium";
+  const item =
+    "inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-3 text-sm font-medium";
   const disabled = "cursor-not-allowed border-slate-200 text-slate-300";
   return (
     <nav aria-label={label} className="flex flex-wrap items-center gap-1">
       {win.hasPrevious ? (
-        <Link to={hrefFor(win.page - 1)} className={cn(item, "border-slate-300 bg-white hover:bg-slate-50")} rel="prev">
+        <Link
+          to={hrefFor(win.page - 1)}
+          className={cn(item, "border-slate-300 bg-white hover:bg-slate-50")}
+          rel="prev"
+        >
           ‹ Prethodna
         </Link>
       ) : (
@@ -46,7 +59,11 @@ export function Pagination({ page, totalPages, label = "Stranice" }: { page: num
         </Link>
       ))}
       {win.hasNext ? (
-        <Link to={hrefFor(win.page + 1)} className={cn(item, "border-slate-300 bg-white hover:bg-slate-50")} rel="next">
+        <Link
+          to={hrefFor(win.page + 1)}
+          className={cn(item, "border-slate-300 bg-white hover:bg-slate-50")}
+          rel="next"
+        >
           Sledeća ›
         </Link>
       ) : (

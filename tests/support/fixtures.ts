@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
-import { createSession, type SessionUser } from "~/domain/users/session.server";
 import type { Role } from "~/domain/users/permissions";
+import { createSession, type SessionUser } from "~/domain/users/session.server";
 
 // One bcrypt hash (cost 12) of "lozinka-123", made once: hashing per test would cost ~200 ms each.
 export const TEST_PASSWORD = "lozinka-123";
@@ -9,7 +9,14 @@ export const TEST_PASSWORD_HASH = "$2y$12$k7AcqtnKHQmzsfIXBUdWgO4VvJ.QqQSKqY.MaE
 
 export async function insertUser(
   db: Database,
-  input: { email: string; role?: Role; isActive?: boolean; firstName?: string; lastName?: string; passwordHash?: string },
+  input: {
+    email: string;
+    role?: Role;
+    isActive?: boolean;
+    firstName?: string;
+    lastName?: string;
+    passwordHash?: string;
+  },
 ): Promise<SessionUser & { isActive: boolean }> {
   const [row] = await db
     .insert(adminUsers)
@@ -34,7 +41,11 @@ export async function requestAs(
 ): Promise<Request> {
   const headers = new Headers({ Origin: "http://localhost" });
   if (user) {
-    const { token } = await createSession(db, { userId: user.id, ipAddress: "127.0.0.1", userAgent: "vitest" });
+    const { token } = await createSession(db, {
+      userId: user.id,
+      ipAddress: "127.0.0.1",
+      userAgent: "vitest",
+    });
     headers.set("Cookie", `bv_session=${token}`);
   }
   const method = init.method ?? (init.form ? "POST" : "GET");

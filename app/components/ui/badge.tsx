@@ -12,7 +12,15 @@ const tones: Record<BadgeTone, string> = {
   brand: "bg-brand-50 text-brand-700 ring-brand-200",
 };
 
-export function Badge({ tone = "neutral", children, className }: { tone?: BadgeTone; children: ReactNode; className?: string }) {
+export function Badge({
+  tone = "neutral",
+  children,
+  className,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <span
       className={cn(

@@ -9,7 +9,8 @@ const base =
   "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2";
 const variants: Record<ButtonVariant, string> = {
   primary: "bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-brand-500",
-  secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-brand-500",
+  secondary:
+    "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-brand-500",
   danger: "bg-red-600 text-white hover:bg-red-700 focus-visible:outline-red-500",
   warning: "bg-amber-500 text-slate-900 hover:bg-amber-600 focus-visible:outline-amber-500",
   ghost: "text-slate-700 hover:bg-slate-100 focus-visible:outline-brand-500",

@@ -42,8 +42,6 @@ export const articles = pgTable(
     index("articles_featured_idx")
       .on(t.publishedDate.desc())
       .where(sql`${t.featured} and ${t.status} = 'publish'`),
-    index("articles_popular_idx")
-      .on(t.publishedDate.desc())
-      .where(sql`${t.popular}`),
+    index("articles_popular_idx").on(t.publishedDate.desc()).where(sql`${t.popular}`),
   ],
 );

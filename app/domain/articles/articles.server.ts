@@ -6,7 +6,10 @@ export type ArticleCounts = { total: number; published: number; drafts: number }
 
 /** Count queries for total, publish and draft (spec §7), in one pass. */
 export async function countArticles(db: DbOrTx): Promise<ArticleCounts> {
-  const rows = await db.select({ status: articles.status, n: count() }).from(articles).groupBy(articles.status);
+  const rows = await db
+    .select({ status: articles.status, n: count() })
+    .from(articles)
+    .groupBy(articles.status);
   const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
   return { total: rows.reduce((sum, r) => sum + r.n, 0), published: of("publish"), drafts: of("draft") };
 }
@@ -43,7 +46,10 @@ export function latestPublished(
     .select({ ...summaryColumns, excerpt: articles.excerpt })
     .from(articles)
     .where(
-      and(eq(articles.status, "publish"), options.category ? eq(articles.category, options.category) : undefined),
+      and(
+        eq(articles.status, "publish"),
+        options.category ? eq(articles.category, options.category) : undefined,
+      ),
     )
     .orderBy(desc(articles.publishedDate))
     .limit(options.limit);

@@ -44,8 +44,16 @@ describeDb("staff sign-in", () => {
 
   it("refuses a wrong password and an unknown e-mail with the same message", async () => {
     await insertUser(t.db, { email: "ana@balkanvozaci.com" });
-    expect(await attempt("ana@balkanvozaci.com", "pogresna")).toEqual({ ok: false, error: LOGIN_MESSAGES.invalid, status: 401 });
-    expect(await attempt("niko@balkanvozaci.com", TEST_PASSWORD)).toEqual({ ok: false, error: "Invalid email or password", status: 401 });
+    expect(await attempt("ana@balkanvozaci.com", "pogresna")).toEqual({
+      ok: false,
+      error: LOGIN_MESSAGES.invalid,
+      status: 401,
+    });
+    expect(await attempt("niko@balkanvozaci.com", TEST_PASSWORD)).toEqual({
+      ok: false,
+      error: "Invalid email or password",
+      status: 401,
+    });
     expect(await t.db.select().from(userSessions)).toHaveLength(0);
   });
 
@@ -70,7 +78,10 @@ describeDb("staff sign-in", () => {
   it("limits failures per client address across e-mails", async () => {
     await insertUser(t.db, { email: "ana@balkanvozaci.com" });
     for (let i = 0; i < LOGIN_MAX_FAILURES; i++) await attempt(`proba${i}@balkanvozaci.com`, "x", "10.9.9.9");
-    expect(await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.9.9.9")).toMatchObject({ ok: false, status: 429 });
+    expect(await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.9.9.9")).toMatchObject({
+      ok: false,
+      status: 429,
+    });
     expect((await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.9.9.10")).ok).toBe(true);
   });
 
@@ -104,10 +115,18 @@ describeDb("staff sign-in", () => {
 
 describeDb("admin bootstrap", () => {
   it("creates the configured admin, then updates its password and reactivates it", async () => {
-    const first = await bootstrapAdmin(t.db, { email: "Sef@Example.com", password: "prva-lozinka", allowDemo: true });
+    const first = await bootstrapAdmin(t.db, {
+      email: "Sef@Example.com",
+      password: "prva-lozinka",
+      allowDemo: true,
+    });
     expect(first).toEqual({ kind: "configured", email: "sef@example.com", created: true });
     await t.db.update(adminUsers).set({ isActive: false, role: "editor" });
-    const second = await bootstrapAdmin(t.db, { email: "sef@example.com", password: "druga-lozinka", allowDemo: true });
+    const second = await bootstrapAdmin(t.db, {
+      email: "sef@example.com",
+      password: "druga-lozinka",
+      allowDemo: true,
+    });
     expect(second).toEqual({ kind: "configured", email: "sef@example.com", created: false });
     const [row] = await t.db.select().from(adminUsers);
     expect(row).toMatchObject({ isActive: true, role: "admin" });

@@ -3,12 +3,7 @@ import type { Database } from "~/db/client.server";
 import { getDb } from "~/services.server";
 import { verifyPassword } from "./password.server";
 import { hasPermission, type Permission, permissionsOf } from "./permissions";
-import {
-  clearLoginFailures,
-  loginBlockedMinutes,
-  loginKeys,
-  recordLoginFailure,
-} from "./rate-limit.server";
+import { clearLoginFailures, loginBlockedMinutes, loginKeys, recordLoginFailure } from "./rate-limit.server";
 import { createSession, deleteSession, findSessionUser, type SessionUser } from "./session.server";
 import { findUserForLogin, updateLastLogin } from "./users.server";
 import { normalizeEmail } from "./validation";
@@ -53,7 +48,10 @@ export function clearSessionCookie(request: Request): string {
 }
 
 /** Only a local path may be a redirect target after sign-in. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/admin"): string {
+export function safeRedirect(
+  to: FormDataEntryValue | string | null | undefined,
+  fallback = "/admin",
+): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
     return fallback;
   }

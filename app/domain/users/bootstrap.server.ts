@@ -31,7 +31,10 @@ export async function bootstrapAdmin(
   if (config.email && config.password) {
     const email = config.email.trim().toLowerCase();
     const passwordHash = await hashPassword(config.password);
-    const [existing] = await db.select({ id: adminUsers.id }).from(adminUsers).where(eq(adminUsers.email, email));
+    const [existing] = await db
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(eq(adminUsers.email, email));
     if (existing) {
       await db
         .update(adminUsers)

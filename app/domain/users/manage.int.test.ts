@@ -19,14 +19,22 @@ beforeEach(async () => {
   await t.db.delete(adminUsers);
 });
 
-const form = { email: "Novi.Urednik@Example.com", password: "dovoljno-duga", firstName: "Novi", lastName: "Urednik", role: "editor" };
+const form = {
+  email: "Novi.Urednik@Example.com",
+  password: "dovoljno-duga",
+  firstName: "Novi",
+  lastName: "Urednik",
+  role: "editor",
+};
 
 describeDb("users screen rules", () => {
   it("creates a user with a lowercased e-mail and a bcrypt hash of cost 12", async () => {
     const admin = await insertUser(t.db, { email: "admin@x.com", role: "admin" });
     const result = await createUserAction(t.db, admin, form);
     expect(result).toMatchObject({ ok: true, message: "Korisnik je uspešno kreiran" });
-    const created = (await t.db.select().from(adminUsers)).find((u) => u.email === "novi.urednik@example.com");
+    const created = (await t.db.select().from(adminUsers)).find(
+      (u) => u.email === "novi.urednik@example.com",
+    );
     expect(created).toMatchObject({ role: "editor", isActive: true, firstName: "Novi" });
     expect(created?.passwordHash.startsWith("$2")).toBe(true);
     expect(created?.passwordHash.slice(4, 6)).toBe("12");
@@ -48,7 +56,11 @@ describeDb("users screen rules", () => {
 
   it("returns the spec's validation messages", async () => {
     const admin = await insertUser(t.db, { email: "admin@x.com", role: "admin" });
-    expect(await createUserAction(t.db, admin, { ...form, firstName: "" })).toMatchObject({ ok: false, status: 400, message: "Sva polja su obavezna" });
+    expect(await createUserAction(t.db, admin, { ...form, firstName: "" })).toMatchObject({
+      ok: false,
+      status: 400,
+      message: "Sva polja su obavezna",
+    });
     expect(await createUserAction(t.db, admin, { ...form, password: "kratka" })).toMatchObject({
       ok: false,
       message: "Lozinka mora imati najmanje 8 karaktera",
@@ -59,9 +71,19 @@ describeDb("users screen rules", () => {
   it("lets only canEditUsers create, toggle and delete, with the spec's messages", async () => {
     const editor = await insertUser(t.db, { email: "urednik@x.com", role: "editor" });
     const other = await insertUser(t.db, { email: "drugi@x.com" });
-    expect(await createUserAction(t.db, editor, form)).toMatchObject({ ok: false, status: 403, message: "Nemate dozvolu za kreiranje korisnika" });
-    expect(await toggleUserAction(t.db, editor, other.id)).toMatchObject({ ok: false, message: "Nemate dozvolu za menjanje statusa korisnika" });
-    expect(await deleteUserAction(t.db, editor, other.id)).toMatchObject({ ok: false, message: "Nemate dozvolu za brisanje korisnika" });
+    expect(await createUserAction(t.db, editor, form)).toMatchObject({
+      ok: false,
+      status: 403,
+      message: "Nemate dozvolu za kreiranje korisnika",
+    });
+    expect(await toggleUserAction(t.db, editor, other.id)).toMatchObject({
+      ok: false,
+      message: "Nemate dozvolu za menjanje statusa korisnika",
+    });
+    expect(await deleteUserAction(t.db, editor, other.id)).toMatchObject({
+      ok: false,
+      message: "Nemate dozvolu za brisanje korisnika",
+    });
     expect(await listUsers(t.db)).toHaveLength(2);
   });
 
@@ -69,9 +91,15 @@ describeDb("users screen rules", () => {
     const admin = await insertUser(t.db, { email: "admin@x.com", role: "admin" });
     const other = await insertUser(t.db, { email: "drugi@x.com" });
     await createSession(t.db, { userId: other.id, ipAddress: null, userAgent: null });
-    expect(await toggleUserAction(t.db, admin, other.id)).toMatchObject({ ok: true, message: "Korisnik je deaktiviran" });
+    expect(await toggleUserAction(t.db, admin, other.id)).toMatchObject({
+      ok: true,
+      message: "Korisnik je deaktiviran",
+    });
     expect(await t.db.select().from(userSessions)).toHaveLength(0);
-    expect(await toggleUserAction(t.db, admin, other.id)).toMatchObject({ ok: true, message: "Korisnik je aktiviran" });
+    expect(await toggleUserAction(t.db, admin, other.id)).toMatchObject({
+      ok: true,
+      message: "Korisnik je aktiviran",
+    });
   });
 
   it("never deactivates or deletes the protected administrator", async () => {
@@ -84,14 +112,20 @@ describeDb("users screen rules", () => {
 
   it("does not let a user delete themselves", async () => {
     const admin = await insertUser(t.db, { email: "admin@x.com", role: "admin" });
-    expect(await deleteUserAction(t.db, admin, admin.id)).toMatchObject({ ok: false, message: "Ne možete obrisati sopstveni nalog." });
+    expect(await deleteUserAction(t.db, admin, admin.id)).toMatchObject({
+      ok: false,
+      message: "Ne možete obrisati sopstveni nalog.",
+    });
     expect(await listUsers(t.db)).toHaveLength(1);
   });
 
   it("deletes a user and names them", async () => {
     const admin = await insertUser(t.db, { email: "admin@x.com", role: "admin" });
     const other = await insertUser(t.db, { email: "drugi@x.com", firstName: "Jovan", lastName: "Jović" });
-    expect(await deleteUserAction(t.db, admin, other.id)).toMatchObject({ ok: true, message: "Korisnik Jovan Jović je uspešno obrisan" });
+    expect(await deleteUserAction(t.db, admin, other.id)).toMatchObject({
+      ok: true,
+      message: "Korisnik Jovan Jović je uspešno obrisan",
+    });
     expect(await listUsers(t.db)).toHaveLength(1);
   });
 
@@ -102,7 +136,8 @@ describeDb("users screen rules", () => {
     await t.db.execute(sql`insert into audit_refs values (${other.id})`);
     expect(await deleteUserAction(t.db, admin, other.id)).toMatchObject({
       ok: false,
-      message: "Ne može se obrisati korisnik jer postoje povezani zapisi u bazi podataka. Kontaktirajte administratora.",
+      message:
+        "Ne može se obrisati korisnik jer postoje povezani zapisi u bazi podataka. Kontaktirajte administratora.",
     });
     expect(await listUsers(t.db)).toHaveLength(2);
   });

@@ -36,24 +36,42 @@ export async function createUserAction(
   values: CreateUserValues,
 ): Promise<UserActionResult> {
   const { password: _password, ...kept } = values;
-  if (!hasPermission(actor.role, "canEditUsers")) return { ...denied(USER_MESSAGES.noCreatePermission), values: kept };
+  if (!hasPermission(actor.role, "canEditUsers"))
+    return { ...denied(USER_MESSAGES.noCreatePermission), values: kept };
   const validation = validateCreateUser(values);
   if (!validation.ok) {
-    return { ok: false, status: 400, message: validation.formError, fieldErrors: validation.fieldErrors, values: kept };
+    return {
+      ok: false,
+      status: 400,
+      message: validation.formError,
+      fieldErrors: validation.fieldErrors,
+      values: kept,
+    };
   }
   const created = await createUser(db, validation.data);
   if (!created.ok) {
     const fieldErrors = created.code === "email_taken" ? { email: created.error } : undefined;
-    return { ok: false, status: created.code === "email_taken" ? 409 : 500, message: created.error, fieldErrors, values: kept };
+    return {
+      ok: false,
+      status: created.code === "email_taken" ? 409 : 500,
+      message: created.error,
+      fieldErrors,
+      values: kept,
+    };
   }
   return { ok: true, status: 200, message: USER_MESSAGES.created };
 }
 
-export async function toggleUserAction(db: Database, actor: SessionUser, userId: number): Promise<UserActionResult> {
+export async function toggleUserAction(
+  db: Database,
+  actor: SessionUser,
+  userId: number,
+): Promise<UserActionResult> {
   if (!hasPermission(actor.role, "canEditUsers")) return denied(USER_MESSAGES.noTogglePermission);
   const target = await findUserById(db, userId);
   if (!target) return { ok: false, status: 404, message: USER_MESSAGES.notFound };
-  if (target.email === getProtectedAdminEmail()) return { ok: false, status: 403, message: USER_MESSAGES.protected };
+  if (target.email === getProtectedAdminEmail())
+    return { ok: false, status: 403, message: USER_MESSAGES.protected };
   if (target.id === actor.id) return { ok: false, status: 400, message: USER_MESSAGES.cannotDeactivateSelf };
   try {
     const nextActive = !target.isActive;
@@ -61,19 +79,32 @@ export async function toggleUserAction(db: Database, actor: SessionUser, userId:
       return { ok: false, status: 500, message: USER_MESSAGES.toggleFailed };
     }
     if (!nextActive) await deleteSessionsOfUser(db, target.id);
-    return { ok: true, status: 200, message: nextActive ? USER_MESSAGES.activated : USER_MESSAGES.deactivated };
+    return {
+      ok: true,
+      status: 200,
+      message: nextActive ? USER_MESSAGES.activated : USER_MESSAGES.deactivated,
+    };
   } catch {
     return { ok: false, status: 500, message: USER_MESSAGES.toggleFailed };
   }
 }
 
-export async function deleteUserAction(db: Database, actor: SessionUser, userId: number): Promise<UserActionResult> {
+export async function deleteUserAction(
+  db: Database,
+  actor: SessionUser,
+  userId: number,
+): Promise<UserActionResult> {
   if (!hasPermission(actor.role, "canEditUsers")) return denied(USER_MESSAGES.noDeletePermission);
   const target = await findUserById(db, userId);
   if (!target) return { ok: false, status: 404, message: USER_MESSAGES.notFound };
-  if (target.email === getProtectedAdminEmail()) return { ok: false, status: 403, message: USER_MESSAGES.protected };
+  if (target.email === getProtectedAdminEmail())
+    return { ok: false, status: 403, message: USER_MESSAGES.protected };
   if (target.id === actor.id) return { ok: false, status: 400, message: USER_MESSAGES.cannotDeleteSelf };
   const deleted = await deleteUser(db, target.id);
   if (!deleted.ok) return { ok: false, status: 500, message: deleted.error };
-  return { ok: true, status: 200, message: userDeletedMessage(deleted.value.firstName, deleted.value.lastName) };
+  return {
+    ok: true,
+    status: 200,
+    message: userDeletedMessage(deleted.value.firstName, deleted.value.lastName),
+  };
 }

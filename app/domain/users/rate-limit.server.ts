@@ -47,5 +47,7 @@ export async function clearLoginFailures(db: DbOrTx, keys: string[]): Promise<vo
 }
 
 export async function pruneLoginAttempts(db: DbOrTx, now = new Date()): Promise<void> {
-  await db.delete(loginAttempts).where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
+  await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type CreateUserValues, deleteErrorMessage, USER_MESSAGES, userDeletedMessage, validateCreateUser } from "./validation";
+import {
+  type CreateUserValues,
+  deleteErrorMessage,
+  USER_MESSAGES,
+  userDeletedMessage,
+  validateCreateUser,
+} from "./validation";
 
 const valid: CreateUserValues = {
   email: "  Marko.Petrovic@Example.COM ",
@@ -14,18 +20,27 @@ describe("create user validation (spec §5)", () => {
     const result = validateCreateUser(valid);
     expect(result).toEqual({
       ok: true,
-      data: { email: "marko.petrovic@example.com", password: "tajna-lozinka", firstName: "Marko", lastName: "Petrović", role: "editor" },
+      data: {
+        email: "marko.petrovic@example.com",
+        password: "tajna-lozinka",
+        firstName: "Marko",
+        lastName: "Petrović",
+        role: "editor",
+      },
     });
   });
 
-  it.each(["email", "password", "firstName", "lastName"] as const)("requires %s with 'Sva polja su obavezna'", (field) => {
-    const result = validateCreateUser({ ...valid, [field]: "   " });
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.formError).toBe("Sva polja su obavezna");
-      expect(Object.keys(result.fieldErrors)).toEqual([field]);
-    }
-  });
+  it.each(["email", "password", "firstName", "lastName"] as const)(
+    "requires %s with 'Sva polja su obavezna'",
+    (field) => {
+      const result = validateCreateUser({ ...valid, [field]: "   " });
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.formError).toBe("Sva polja su obavezna");
+        expect(Object.keys(result.fieldErrors)).toEqual([field]);
+      }
+    },
+  );
 
   it("needs a password of at least 8 characters", () => {
     const short = validateCreateUser({ ...valid, password: "1234567" });

@@ -44,7 +44,11 @@ export function deleteErrorMessage(code: string | undefined, message: string): s
 export const MIN_PASSWORD_LENGTH = 8;
 
 const createUserSchema = z.object({
-  email: z.string().trim().toLowerCase().pipe(z.email({ message: USER_MESSAGES.emailInvalid })),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: USER_MESSAGES.emailInvalid })),
   password: z.string().min(MIN_PASSWORD_LENGTH, USER_MESSAGES.passwordTooShort),
   firstName: z.string().trim().max(100),
   lastName: z.string().trim().max(100),

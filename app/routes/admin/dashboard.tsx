@@ -54,7 +54,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { firstName, articleCounts, companyTotal, articles, companies, quickActions } = loaderData;
   return (
     <div>
-      <PageHeader title="Kontrolna tabla" description={`Dobrodošli nazad, ${firstName}! Evo pregleda sajta.`} />
+      <PageHeader
+        title="Kontrolna tabla"
+        description={`Dobrodošli nazad, ${firstName}! Evo pregleda sajta.`}
+      />
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Stat label="Ukupno članaka" value={articleCounts.total} tone="text-slate-900" />
         <Stat label="Objavljeni članci" value={articleCounts.published} tone="text-emerald-700" />
@@ -77,7 +80,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
         <Card>
-          <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900">Najnoviji članci</h2>
+          <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900">
+            Najnoviji članci
+          </h2>
           {articles.length === 0 ? (
             <p className="px-5 py-6 text-sm text-slate-500">Još nema članaka.</p>
           ) : (
@@ -99,7 +104,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )}
         </Card>
         <Card>
-          <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900">Najnovije kompanije</h2>
+          <h2 className="border-b border-slate-100 px-5 py-4 text-base font-semibold text-slate-900">
+            Najnovije kompanije
+          </h2>
           {companies.length === 0 ? (
             <p className="px-5 py-6 text-sm text-slate-500">Još nema aktivnih kompanija.</p>
           ) : (
@@ -108,8 +115,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                 <li key={c.id} className="px-5 py-3">
                   <p className="truncate text-sm font-medium text-slate-900">{c.name}</p>
                   <p className="text-xs text-slate-500">
-                    {[c.category, [c.location, c.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")} ·{" "}
-                    {formatDate(c.createdAt)}
+                    {[c.category, [c.location, c.state].filter(Boolean).join(", ")]
+                      .filter(Boolean)
+                      .join(" · ")}{" "}
+                    · {formatDate(c.createdAt)}
                   </p>
                 </li>
               ))}

@@ -28,7 +28,13 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? true : defaultShouldRevalidate;
 }
 
-function Sidebar({ data, onNavigate }: { data: Route.ComponentProps["loaderData"]; onNavigate?: () => void }) {
+function Sidebar({
+  data,
+  onNavigate,
+}: {
+  data: Route.ComponentProps["loaderData"];
+  onNavigate?: () => void;
+}) {
   const { user, nav, pendingSubmissions } = data;
   return (
     <div className="flex h-full flex-col bg-brand-900 text-brand-100">
@@ -52,11 +58,9 @@ function Sidebar({ data, onNavigate }: { data: Route.ComponentProps["loaderData"
           >
             <span>{entry.label}</span>
             {entry.badge === "pendingSubmissions" && pendingSubmissions > 0 ? (
-              <span
-                className="rounded-full bg-yellow-400 px-2 py-0.5 text-xs font-bold text-slate-900"
-                aria-label={`${pendingSubmissions} na čekanju`}
-              >
+              <span className="rounded-full bg-yellow-400 px-2 py-0.5 text-xs font-bold text-slate-900">
                 {pendingSubmissions}
+                <span className="sr-only"> na čekanju</span>
               </span>
             ) : null}
           </NavLink>
@@ -100,7 +104,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
         <div className="sticky top-0 z-30 flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
           <span className="font-bold">Admin panel</span>
-          <Dialog.Trigger className="rounded-md border border-white/20 px-3 py-1.5 text-sm" aria-label="Otvori meni">
+          <Dialog.Trigger
+            className="rounded-md border border-white/20 px-3 py-1.5 text-sm"
+            aria-label="Otvori meni"
+          >
             ☰ Meni
           </Dialog.Trigger>
         </div>

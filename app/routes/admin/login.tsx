@@ -6,7 +6,10 @@ import { getSessionUser, login, safeRedirect, sessionCookie } from "~/domain/use
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Prijava — Admin panel" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Prijava — Admin panel" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);

@@ -72,7 +72,14 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "create",
-        form: { intent: "create", email: "novi@x.com", password: "dovoljno-duga", firstName: "N", lastName: "U", role: "admin" },
+        form: {
+          intent: "create",
+          email: "novi@x.com",
+          password: "dovoljno-duga",
+          firstName: "N",
+          lastName: "U",
+          role: "admin",
+        },
         probe: userCount,
       },
       { name: "toggle", form: { intent: "toggle", userId: "TARGET" }, probe: activeCount },
@@ -196,8 +203,12 @@ describeDb("permission matrix", () => {
     const result = (await settle(() => mod.action!({ request, params: {}, context }))) as Response;
     expect(result.status).toBe(302);
     expect(result.headers.get("Set-Cookie")).toMatch(/bv_session=;.*Max-Age=0/);
-    const after = new Request("http://localhost/admin", { headers: { Cookie: request.headers.get("Cookie") ?? "" } });
+    const after = new Request("http://localhost/admin", {
+      headers: { Cookie: request.headers.get("Cookie") ?? "" },
+    });
     const layout = await load("routes/admin/layout.tsx");
-    expect(outcomeOf(await settle(() => layout.loader!({ request: after, params: {}, context })))).toBe("login");
+    expect(outcomeOf(await settle(() => layout.loader!({ request: after, params: {}, context })))).toBe(
+      "login",
+    );
   });
 });

@@ -43,7 +43,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       canEdit: userPermissions(user).canEditUsers,
     };
   } catch {
-    return { users: [], loadError: USER_MESSAGES.loadFailed, currentUserId: user.id, protectedEmail: "", canEdit: false };
+    return {
+      users: [],
+      loadError: USER_MESSAGES.loadFailed,
+      currentUserId: user.id,
+      protectedEmail: "",
+      canEdit: false,
+    };
   }
 }
 
@@ -71,7 +77,10 @@ export async function action({ request }: Route.ActionArgs) {
     if (!Number.isInteger(userId) || userId <= 0) {
       result = { ok: false, status: 400, message: USER_MESSAGES.notFound };
     } else {
-      result = intent === "toggle" ? await toggleUserAction(db, actor, userId) : await deleteUserAction(db, actor, userId);
+      result =
+        intent === "toggle"
+          ? await toggleUserAction(db, actor, userId)
+          : await deleteUserAction(db, actor, userId);
     }
   } else {
     result = { ok: false, status: 400, message: "Nepoznata akcija." };
@@ -81,7 +90,13 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 type UserRow = Route.ComponentProps["loaderData"]["users"][number];
-const EMPTY_VALUES: CreateUserValues = { email: "", password: "", firstName: "", lastName: "", role: "editor" };
+const EMPTY_VALUES: CreateUserValues = {
+  email: "",
+  password: "",
+  firstName: "",
+  lastName: "",
+  role: "editor",
+};
 
 function CreateUserDialog({ onCreated }: { onCreated: (message: string) => void }) {
   const fetcher = useFetcher<typeof action>({ key: "create-user" });
@@ -138,14 +153,30 @@ function CreateUserDialog({ onCreated }: { onCreated: (message: string) => void 
             <Notice tone="error" message={message} />
             <div className="grid gap-4 sm:grid-cols-2">
               <Field id="firstName" label="Ime" error={fieldErrors.firstName}>
-                <Input id="firstName" name="firstName" autoComplete="off" invalid={Boolean(fieldErrors.firstName)} />
+                <Input
+                  id="firstName"
+                  name="firstName"
+                  autoComplete="off"
+                  invalid={Boolean(fieldErrors.firstName)}
+                />
               </Field>
               <Field id="lastName" label="Prezime" error={fieldErrors.lastName}>
-                <Input id="lastName" name="lastName" autoComplete="off" invalid={Boolean(fieldErrors.lastName)} />
+                <Input
+                  id="lastName"
+                  name="lastName"
+                  autoComplete="off"
+                  invalid={Boolean(fieldErrors.lastName)}
+                />
               </Field>
             </div>
             <Field id="new-email" label="Email adresa" error={fieldErrors.email}>
-              <Input id="new-email" name="email" type="email" autoComplete="off" invalid={Boolean(fieldErrors.email)} />
+              <Input
+                id="new-email"
+                name="email"
+                type="email"
+                autoComplete="off"
+                invalid={Boolean(fieldErrors.email)}
+              />
             </Field>
             <Field id="new-password" label="Lozinka" error={fieldErrors.password}>
               <Input
@@ -245,7 +276,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Korisnici"
         description="Upravljajte nalozima osoblja i njihovim ulogama."
-        actions={canEdit ? <CreateUserDialog onCreated={(message) => setNotice({ ok: true, message })} /> : null}
+        actions={
+          canEdit ? <CreateUserDialog onCreated={(message) => setNotice({ ok: true, message })} /> : null
+        }
       />
       <div className="mb-4 space-y-2">
         <Notice tone="error" message={loadError} />
@@ -263,7 +296,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     <div className="min-w-0">
                       <p className="font-medium text-slate-900">
                         {u.firstName} {u.lastName}
-                        {u.id === currentUserId ? <span className="ml-2 text-xs font-normal text-slate-500">(vi)</span> : null}
+                        {u.id === currentUserId ? (
+                          <span className="ml-2 text-xs font-normal text-slate-500">(vi)</span>
+                        ) : null}
                       </p>
                       <p className="truncate text-sm text-slate-600">{u.email}</p>
                     </div>
@@ -272,7 +307,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                       <StatusBadge active={u.isActive} />
                     </div>
                   </div>
-                  <p className="text-xs text-slate-500">Poslednja prijava: {formatDateTime(u.lastLogin, "Nikad")}</p>
+                  <p className="text-xs text-slate-500">
+                    Poslednja prijava: {formatDateTime(u.lastLogin, "Nikad")}
+                  </p>
                   {canEdit ? <UserActions user={u} {...rowProps} /> : null}
                 </li>
               ))}
@@ -281,12 +318,26 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               <table className="min-w-full divide-y divide-slate-200 text-sm">
                 <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                   <tr>
-                    <th scope="col" className="px-4 py-3">Ime</th>
-                    <th scope="col" className="px-4 py-3">Email</th>
-                    <th scope="col" className="px-4 py-3">Uloga</th>
-                    <th scope="col" className="px-4 py-3">Status</th>
-                    <th scope="col" className="px-4 py-3">Poslednja prijava</th>
-                    {canEdit ? <th scope="col" className="px-4 py-3 text-right">Akcije</th> : null}
+                    <th scope="col" className="px-4 py-3">
+                      Ime
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Email
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Uloga
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Status
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Poslednja prijava
+                    </th>
+                    {canEdit ? (
+                      <th scope="col" className="px-4 py-3 text-right">
+                        Akcije
+                      </th>
+                    ) : null}
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -294,7 +345,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                     <tr key={u.id} data-testid={`user-row-${u.email}`}>
                       <td className="whitespace-nowrap px-4 py-3 font-medium text-slate-900">
                         {u.firstName} {u.lastName}
-                        {u.id === currentUserId ? <span className="ml-2 text-xs font-normal text-slate-500">(vi)</span> : null}
+                        {u.id === currentUserId ? (
+                          <span className="ml-2 text-xs font-normal text-slate-500">(vi)</span>
+                        ) : null}
                       </td>
                       <td className="px-4 py-3 text-slate-700">{u.email}</td>
                       <td className="px-4 py-3">
@@ -303,7 +356,9 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                       <td className="px-4 py-3">
                         <StatusBadge active={u.isActive} />
                       </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">{formatDateTime(u.lastLogin, "Nikad")}</td>
+                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                        {formatDateTime(u.lastLogin, "Nikad")}
+                      </td>
                       {canEdit ? (
                         <td className="whitespace-nowrap px-4 py-3 text-right">
                           <UserActions user={u} {...rowProps} />

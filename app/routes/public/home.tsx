@@ -33,11 +33,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {news.map((article) => (
               <li key={article.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{article.category}</p>
+                <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">
+                  {article.category}
+                </p>
                 <h3 className="mt-1 font-semibold text-slate-900">{article.title}</h3>
                 <p className="mt-2 line-clamp-3 text-sm text-slate-600">{article.excerpt}</p>
                 <p className="mt-3 text-xs text-slate-500">
-                  {article.author} · <time dateTime={new Date(article.publishedDate).toISOString()}>{formatLongDate(article.publishedDate)}</time>
+                  {article.author} ·{" "}
+                  <time dateTime={new Date(article.publishedDate).toISOString()}>
+                    {formatLongDate(article.publishedDate)}
+                  </time>
                 </p>
               </li>
             ))}

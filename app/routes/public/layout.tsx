@@ -6,7 +6,10 @@ export default function PublicLayout() {
   const sections = SITE_SECTIONS.filter((s) => s.ready);
   return (
     <div className="flex min-h-screen flex-col">
-      <a href="#sadrzaj" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#sadrzaj"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Preskoči na sadržaj
       </a>
       <header className="bg-brand-900 text-white">
@@ -20,7 +23,10 @@ export default function PublicLayout() {
               to="/"
               end
               className={({ isActive }) =>
-                cn("whitespace-nowrap rounded-md px-3 py-2 hover:bg-white/10", isActive && "bg-white/15 font-semibold")
+                cn(
+                  "whitespace-nowrap rounded-md px-3 py-2 hover:bg-white/10",
+                  isActive && "bg-white/15 font-semibold",
+                )
               }
             >
               Početna
@@ -30,7 +36,10 @@ export default function PublicLayout() {
                 key={section.to}
                 to={section.to}
                 className={({ isActive }) =>
-                  cn("whitespace-nowrap rounded-md px-3 py-2 hover:bg-white/10", isActive && "bg-white/15 font-semibold")
+                  cn(
+                    "whitespace-nowrap rounded-md px-3 py-2 hover:bg-white/10",
+                    isActive && "bg-white/15 font-semibold",
+                  )
                 }
               >
                 {section.label}

@@ -1,0 +1,139 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./support/auth";
+import { ADMIN } from "./support/env";
+
+const EDITOR = {
+  firstName: "Milica",
+  lastName: "Urednić",
+  email: `milica.${Date.now()}@e2e.test`,
+  password: "urednik-lozinka-1",
+};
+
+const sidebar = (page: Page) => page.getByRole("navigation", { name: "Admin navigacija" });
+
+test.describe.configure({ mode: "serial" });
+
+test("an anonymous visitor is sent to sign in and comes back to the page asked for", async ({ page }) => {
+  await page.goto("/admin/users");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin%2Fusers$/);
+  await page.locator('input[name="email"]').fill(ADMIN.email.toUpperCase());
+  await page.locator('input[name="password"]').fill(ADMIN.password);
+  await page.getByRole("button", { name: "Prijavi se" }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(page.getByRole("heading", { name: "Korisnici" })).toBeVisible();
+});
+
+test("a wrong password shows the spec's message and keeps the e-mail", async ({ page }) => {
+  await page.goto("/admin/login");
+  await page.locator('input[name="email"]').fill(ADMIN.email);
+  await page.locator('input[name="password"]').fill("pogresna-lozinka");
+  await page.getByRole("button", { name: "Prijavi se" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
+  await expect(page.locator('input[name="email"]')).toHaveValue(ADMIN.email);
+});
+
+test("the admin sees every ready entry, the user card, and manages users", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("heading", { name: "Kontrolna tabla" })).toBeVisible();
+  await expect(sidebar(page).getByRole("link")).toHaveText(["Kontrolna tabla", "Korisnici"]);
+  await expect(sidebar(page).getByRole("link", { name: "Kontrolna tabla" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  const card = page.getByTestId("user-card").first();
+  await expect(card).toContainText(ADMIN.email);
+  await expect(card).toContainText("Administrator");
+
+  await sidebar(page).getByRole("link", { name: "Korisnici" }).click();
+  await expect(sidebar(page).getByRole("link", { name: "Korisnici" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+
+  // The protected administrator cannot be deactivated or deleted.
+  const protectedRow = page.getByTestId(`user-row-${ADMIN.email}`);
+  await expect(protectedRow).toContainText("Zaštićen");
+  await expect(protectedRow.getByRole("button")).toHaveCount(0);
+
+  // Create an editor: the form's rules first, nothing typed is lost.
+  await page.getByRole("button", { name: "+ Novi korisnik" }).click();
+  const dialog = page.getByRole("dialog", { name: "Novi korisnik" });
+  await dialog.getByRole("button", { name: "Kreiraj korisnika" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Sva polja su obavezna");
+  await dialog.getByLabel("Ime").fill(EDITOR.firstName);
+  await dialog.getByLabel("Prezime").fill(EDITOR.lastName);
+  await dialog.getByLabel("Email adresa").fill(EDITOR.email.toUpperCase());
+  await dialog.getByLabel("Lozinka").fill("kratka");
+  await dialog.getByRole("button", { name: "Kreiraj korisnika" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Lozinka mora imati najmanje 8 karaktera");
+  await expect(dialog.getByLabel("Ime")).toHaveValue(EDITOR.firstName);
+  await dialog.getByLabel("Lozinka").fill(EDITOR.password);
+  await dialog.getByRole("button", { name: "Kreiraj korisnika" }).click();
+  await expect(page.getByRole("status")).toHaveText("Korisnik je uspešno kreiran");
+  const row = page.getByTestId(`user-row-${EDITOR.email}`);
+  await expect(row).toContainText("Editor");
+  await expect(row).toContainText("Aktivan");
+
+  // The same e-mail again is refused, by the server.
+  await page.getByRole("button", { name: "+ Novi korisnik" }).click();
+  await dialog.getByLabel("Ime").fill("Druga");
+  await dialog.getByLabel("Prezime").fill("Osoba");
+  await dialog.getByLabel("Email adresa").fill(EDITOR.email);
+  await dialog.getByLabel("Lozinka").fill("neka-lozinka");
+  await dialog.getByRole("button", { name: "Kreiraj korisnika" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Korisnik sa ovom email adresom već postoji");
+  await dialog.getByRole("button", { name: "Otkaži" }).click();
+
+  // Toggle off and on.
+  await row.getByRole("button", { name: "Deaktiviraj" }).click();
+  await expect(page.getByRole("status")).toHaveText("Korisnik je deaktiviran");
+  await expect(row).toContainText("Neaktivan");
+  await row.getByRole("button", { name: "Aktiviraj" }).click();
+  await expect(page.getByRole("status")).toHaveText("Korisnik je aktiviran");
+  await expect(row).toContainText("Aktivan");
+
+  await page.getByRole("button", { name: "Odjavi se" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/admin\/login\?redirectTo=%2Fadmin$/);
+});
+
+test("the editor sees only the editor's entries and gets 403 on /admin/users", async ({ page }) => {
+  await signIn(page, EDITOR.email, EDITOR.password);
+  await expect(sidebar(page).getByRole("link")).toHaveText(["Kontrolna tabla"]);
+  await expect(page.getByTestId("user-card").first()).toContainText("Editor");
+  const response = await page.goto("/admin/users");
+  expect(response?.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Pristup odbijen" })).toBeVisible();
+  await expect(page.getByText("Nemate dozvolu za pristup upravljanju korisnicima")).toBeVisible();
+});
+
+test("the admin deletes the editor after confirming", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/admin/users");
+  const row = page.getByTestId(`user-row-${EDITOR.email}`);
+  await row.getByRole("button", { name: "Obriši" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "Brisanje korisnika" });
+  await expect(confirm).toContainText(EDITOR.email);
+  await confirm.getByRole("button", { name: "Otkaži" }).click();
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: "Obriši" }).click();
+  await confirm.getByRole("button", { name: "Obriši" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `Korisnik ${EDITOR.firstName} ${EDITOR.lastName} je uspešno obrisan`,
+  );
+  await expect(row).toHaveCount(0);
+});
+
+test("on a phone the sidebar opens from the menu button", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  await expect(sidebar(page)).toBeHidden();
+  await page.getByRole("button", { name: "Otvori meni" }).click();
+  const drawer = page.getByRole("dialog", { name: "Admin navigacija" });
+  await drawer.getByRole("link", { name: "Korisnici" }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await expect(drawer).toBeHidden();
+  await expect(page.getByTestId(`user-card-${ADMIN.email}`)).toContainText("Zaštićen");
+});
