@@ -1,9 +1,11 @@
 // The process entry: serves the built app (or Vite in --dev), and shuts down cleanly on SIGTERM:
 // stop accepting connections, let requests in flight finish, then close the database.
+import path from "node:path";
 import compression from "compression";
 import express from "express";
 
 const DEV = process.argv.includes("--dev");
+const CLIENT_DIR = path.join(import.meta.dirname, "build/client");
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function loadServerModule() {
@@ -45,8 +47,8 @@ async function main() {
       }
     });
   } else {
-    server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    server.use(express.static("build/client", { maxAge: "1h", index: false }));
+    server.use("/assets", express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y" }));
+    server.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
     server.use(appHandler);
   }
 

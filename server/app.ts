@@ -71,7 +71,7 @@ export function createApp(env: Env) {
       method: req.method,
       origin: req.get("origin") ?? null,
       secFetchSite: req.get("sec-fetch-site") ?? null,
-      host: req.get("host") ?? null,
+      host: (env.TRUST_PROXY === "1" ? req.get("x-forwarded-host") : undefined) ?? req.get("host") ?? null,
     });
     if (ok) return next();
     res.status(403).type("text/plain; charset=utf-8").send("Zahtev sa drugog sajta je odbijen.");
@@ -132,9 +132,9 @@ export async function start(source: Record<string, string | undefined> = process
 
   if (freshEmbedded && env.SEED_DEMO === "1") {
     const { seedDemo } = await import("~/db/seed/seed.server");
-    const summary = await seedDemo(handle.db, { log: (msg) => logger.info(msg) });
-    logger.info({ summary }, "demo data seeded");
-    if ("credentials" in summary && Array.isArray(summary.credentials)) {
+    const summary = await seedDemo(handle.db, { log: (message: string) => logger.info(message) });
+    if (!summary.skipped) {
+      logger.info({ counts: summary.counts, ms: Math.round(summary.durationMs) }, "demo data seeded");
       for (const c of summary.credentials) console.log(`Demo ${c.role}: ${c.email} / ${c.password}`);
     }
   }

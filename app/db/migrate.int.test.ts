@@ -63,7 +63,9 @@ describeDb("migrations", () => {
   });
 
   it("apply every migration of the journal", async () => {
-    const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8")) as {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8"),
+    ) as {
       entries: unknown[];
     };
     const [applied] = await rows<{ count: number }>(
@@ -96,7 +98,8 @@ describeDb("migrations", () => {
 
 describeDb("diacritic-insensitive article search", () => {
   let t: TestDatabase;
-  const matches = (term: string) => sql`search_norm(${articles.title}) like '%' || search_norm(${term}) || '%'`;
+  const matches = (term: string) =>
+    sql`search_norm(${articles.title}) like '%' || search_norm(${term}) || '%'`;
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -111,7 +114,10 @@ describeDb("diacritic-insensitive article search", () => {
   });
 
   it("starts from an empty, migrated copy of the template", async () => {
-    const [{ count }] = await rows<{ count: number }>(t.db, sql`select count(*)::int as count from admin_users`);
+    const [{ count }] = await rows<{ count: number }>(
+      t.db,
+      sql`select count(*)::int as count from admin_users`,
+    );
     expect(count).toBe(0);
   });
 

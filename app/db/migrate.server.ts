@@ -1,11 +1,26 @@
+import fs from "node:fs";
 import path from "node:path";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { DatabaseHandle } from "./client.server";
 
-export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
+/**
+ * The committed migrations, found from this module's own location (the source file in dev and
+ * tests, build/server/index.js in production), so the process may start from any directory.
+ */
+function findMigrationsFolder(): string {
+  let dir = import.meta.dirname ?? process.cwd();
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, "app/db/migrations");
+    if (fs.existsSync(path.join(candidate, "meta/_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  return path.resolve(process.cwd(), "app/db/migrations");
+}
+
+export const MIGRATIONS_FOLDER = findMigrationsFolder();
 
 /** Applies pending migrations with drizzle's programmatic migrator (it can load PGlite's extensions). */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {

@@ -61,14 +61,14 @@ test("the admin sees every ready entry, the user card, and manages users", async
   const dialog = page.getByRole("dialog", { name: "Novi korisnik" });
   await dialog.getByRole("button", { name: "Kreiraj korisnika" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Sva polja su obavezna");
-  await dialog.getByLabel("Ime").fill(EDITOR.firstName);
+  await dialog.getByLabel("Ime", { exact: true }).fill(EDITOR.firstName);
   await dialog.getByLabel("Prezime").fill(EDITOR.lastName);
   await dialog.getByLabel("Email adresa").fill(EDITOR.email.toUpperCase());
-  await dialog.getByLabel("Lozinka").fill("kratka");
+  await dialog.getByLabel("Lozinka", { exact: true }).fill("kratka");
   await dialog.getByRole("button", { name: "Kreiraj korisnika" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Lozinka mora imati najmanje 8 karaktera");
-  await expect(dialog.getByLabel("Ime")).toHaveValue(EDITOR.firstName);
-  await dialog.getByLabel("Lozinka").fill(EDITOR.password);
+  await expect(dialog.getByLabel("Ime", { exact: true })).toHaveValue(EDITOR.firstName);
+  await dialog.getByLabel("Lozinka", { exact: true }).fill(EDITOR.password);
   await dialog.getByRole("button", { name: "Kreiraj korisnika" }).click();
   await expect(page.getByRole("status")).toHaveText("Korisnik je uspešno kreiran");
   const row = page.getByTestId(`user-row-${EDITOR.email}`);
@@ -77,10 +77,10 @@ test("the admin sees every ready entry, the user card, and manages users", async
 
   // The same e-mail again is refused, by the server.
   await page.getByRole("button", { name: "+ Novi korisnik" }).click();
-  await dialog.getByLabel("Ime").fill("Druga");
+  await dialog.getByLabel("Ime", { exact: true }).fill("Druga");
   await dialog.getByLabel("Prezime").fill("Osoba");
   await dialog.getByLabel("Email adresa").fill(EDITOR.email);
-  await dialog.getByLabel("Lozinka").fill("neka-lozinka");
+  await dialog.getByLabel("Lozinka", { exact: true }).fill("neka-lozinka");
   await dialog.getByRole("button", { name: "Kreiraj korisnika" }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Korisnik sa ovom email adresom već postoji");
   await dialog.getByRole("button", { name: "Otkaži" }).click();

@@ -107,8 +107,12 @@ function CreateUserDialog({ onCreated }: { onCreated: (message: string) => void 
   const result = fetcher.data;
   const busy = fetcher.state !== "idle";
 
+  // React to each creation once: the fetcher keeps its last result after the dialog closes.
+  const handled = useRef<unknown>(null);
   useEffect(() => {
-    if (fetcher.state === "idle" && result?.intent === "create" && result.ok) {
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.intent === "create" && result.ok) {
       setOpen(false);
       formRef.current?.reset();
       onCreated(result.message);

@@ -1,0 +1,28 @@
+import { inScript, type Script } from "./script";
+
+/** The building blocks of a demo article body, rendered to the HTML the editor produces. */
+export type Block =
+  | { kind: "p" | "h2" | "h3"; text: string }
+  | { kind: "ul"; items: string[] }
+  | { kind: "img"; src: string; alt: string; width: number; height: number };
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Renders blocks, converting every piece of visible text (never markup) to the article's script. */
+export function renderBlocks(blocks: readonly Block[], script: Script): string {
+  const text = (value: string) => escapeHtml(inScript(value, script));
+  return blocks
+    .map((block) => {
+      switch (block.kind) {
+        case "ul":
+          return `<ul>${block.items.map((item) => `<li>${text(item)}</li>`).join("")}</ul>`;
+        case "img":
+          return `<p><img src="${block.src}" width="${block.width}" height="${block.height}" alt="${text(block.alt)}" loading="lazy"></p>`;
+        default:
+          return `<${block.kind}>${text(block.text)}</${block.kind}>`;
+      }
+    })
+    .join("\n");
+}

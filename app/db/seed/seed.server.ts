@@ -1,0 +1,262 @@
+import { inArray, sql } from "drizzle-orm";
+import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
+import { hashPassword } from "../../domain/users/password.server";
+import type { Role } from "../../domain/users/permissions";
+import type { Database, DbOrTx } from "../client.server";
+import {
+  adminUsers,
+  articles,
+  bannerAnalytics,
+  bannerPeriods,
+  banners,
+  companies,
+  companySubmissions,
+  emailStats,
+  forumComments,
+  forumTopics,
+  newsletterSubscribers,
+  siteSettings,
+  stripeOrders,
+} from "../schema";
+import { buildArticles, DEMO_TRUCK_IMAGES } from "./articles";
+import { type BannerPlan, buildBannerPlans, buildClicks } from "./banners";
+import { buildCompanies, buildCompanySubmissions, DEMO_COMPANY_LOGO } from "./companies";
+import { buildForum, type TopicPlan } from "./forum";
+import { buildEmailStats, buildSubscribers } from "./newsletter";
+import { buildOrders } from "./orders";
+
+export type SeedCredentials = { email: string; password: string; role: Role };
+export type SeedCounts = Record<
+  | "articles"
+  | "companies"
+  | "companySubmissions"
+  | "banners"
+  | "bannerPeriods"
+  | "bannerClicks"
+  | "forumTopics"
+  | "forumComments"
+  | "newsletterSubscribers"
+  | "emailStats"
+  | "stripeOrders"
+  | "adminUsers",
+  number
+>;
+export type SeedSummary =
+  | { skipped: true }
+  | { skipped: false; counts: SeedCounts; credentials: SeedCredentials[]; durationMs: number };
+
+export type SeedOptions = {
+  log?: (msg: string) => void;
+  /** The moment banner campaigns and clicks are relative to (default: now). */
+  now?: Date;
+};
+
+/** Fixed demo staff; created only when no user has the e-mail yet. */
+const DEMO_USERS = [
+  {
+    email: "urednik@balkanvozaci.com",
+    password: "Urednik2026!",
+    role: "editor",
+    firstName: "Jelena",
+    lastName: "Marković",
+  },
+  {
+    email: "admin@balkanvozaci.com",
+    password: "Admin2026!",
+    role: "admin",
+    firstName: "Nikola",
+    lastName: "Petrović",
+  },
+] as const;
+
+/** Serialises concurrent seeders on PostgreSQL (two app instances starting together). */
+const SEED_LOCK_KEY = 727_001;
+
+const SEEDED_TABLES = [
+  "articles",
+  "companies",
+  "company_submissions",
+  "banners",
+  "banner_periods",
+  "banner_analytics",
+  "forum_topics",
+  "forum_comments",
+  "newsletter_subscribers",
+  "email_stats",
+  "stripe_orders",
+  "admin_users",
+  "site_settings",
+];
+
+/** Multi-row inserts in batches, well below PostgreSQL's 65,535 bind-parameter limit. */
+async function insertAll<T extends PgTable>(db: DbOrTx, table: T, rows: PgInsertValue<T>[], batchSize = 500) {
+  for (let i = 0; i < rows.length; i += batchSize) {
+    await db.insert(table).values(rows.slice(i, i + batchSize));
+  }
+}
+
+async function hasArticles(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: articles.id }).from(articles).limit(1);
+  return rows.length > 0;
+}
+
+type NewUser = typeof adminUsers.$inferInsert;
+
+/** Hashes only the passwords of demo users that do not exist yet (bcrypt cost 12 ≈ 200 ms each). */
+async function prepareUsers(db: DbOrTx): Promise<{ row: NewUser; credentials: SeedCredentials }[]> {
+  const emails = DEMO_USERS.map((user) => user.email);
+  const rows = await db
+    .select({ email: adminUsers.email })
+    .from(adminUsers)
+    .where(inArray(adminUsers.email, emails));
+  const existing = new Set(rows.map((u) => u.email));
+  const missing = DEMO_USERS.filter((user) => !existing.has(user.email));
+  return Promise.all(
+    missing.map(async ({ password, ...user }) => ({
+      row: { ...user, passwordHash: await hashPassword(password), isActive: true },
+      credentials: { email: user.email, password, role: user.role },
+    })),
+  );
+}
+
+async function insertUsers(tx: DbOrTx, users: Awaited<ReturnType<typeof prepareUsers>>) {
+  if (users.length === 0) return [];
+  const created = await tx
+    .insert(adminUsers)
+    .values(users.map((u) => u.row))
+    .onConflictDoNothing({ target: adminUsers.email })
+    .returning({ email: adminUsers.email });
+  const createdEmails = new Set(created.map((u) => u.email));
+  return users.filter((u) => createdEmails.has(u.row.email)).map((u) => u.credentials);
+}
+
+/** The settings row: inserted with the demo default images, or those filled in where empty. */
+async function upsertSettings(tx: DbOrTx) {
+  await tx
+    .insert(siteSettings)
+    .values({
+      id: 1,
+      defaultArticleImage: DEMO_TRUCK_IMAGES[0],
+      defaultCompanyImage: DEMO_COMPANY_LOGO,
+      contactEmail: "info@balkanvozaci.com",
+    })
+    .onConflictDoUpdate({
+      target: siteSettings.id,
+      set: {
+        defaultArticleImage: sql`coalesce(${siteSettings.defaultArticleImage}, excluded.default_article_image)`,
+        defaultCompanyImage: sql`coalesce(${siteSettings.defaultCompanyImage}, excluded.default_company_image)`,
+      },
+    });
+}
+
+async function insertForum(tx: DbOrTx, plans: TopicPlan[]): Promise<number> {
+  const ids = await tx
+    .insert(forumTopics)
+    .values(plans.map((p) => p.topic))
+    .returning({ id: forumTopics.id });
+  // RETURNING lists a multi-row INSERT … VALUES in the order of its rows.
+  const comments = plans.flatMap((plan, i) =>
+    plan.comments.map((comment) => ({ ...comment, topicId: ids[i].id })),
+  );
+  await insertAll(tx, forumComments, comments);
+  return comments.length;
+}
+
+async function insertBanners(tx: DbOrTx, plans: BannerPlan[], now: Date) {
+  const ids = await tx
+    .insert(banners)
+    .values(plans.map((p) => p.banner))
+    .returning({ id: banners.id });
+  const periods = await tx
+    .insert(bannerPeriods)
+    .values(plans.flatMap((plan, i) => plan.periods.map((period) => ({ ...period, bannerId: ids[i].id }))))
+    .returning({
+      id: bannerPeriods.id,
+      bannerId: bannerPeriods.bannerId,
+      startDate: bannerPeriods.startDate,
+      endDate: bannerPeriods.endDate,
+    });
+  const clicks = plans.flatMap((plan, i) => {
+    const bannerId = ids[i].id;
+    return buildClicks(
+      plan,
+      bannerId,
+      periods.filter((p) => p.bannerId === bannerId),
+      now,
+    );
+  });
+  await insertAll(tx, bannerAnalytics, clicks, 2000);
+  return { banners: ids.length, periods: periods.length, clicks: clicks.length };
+}
+
+/**
+ * Fills a migrated database with the demo content: thousands of Serbian articles over three years,
+ * companies in every state, banners in every slot with campaigns and clicks, forum, newsletter,
+ * orders and the demo staff. Does nothing when articles already exist. Everything but the banner
+ * clicks (relative to `now`) is identical on every run.
+ */
+export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<SeedSummary> {
+  const log = options.log ?? (() => {});
+  const now = options.now ?? new Date();
+  const started = performance.now();
+  if (await hasArticles(db)) {
+    log("Baza već ima članke – demo podaci se ne ubacuju.");
+    return { skipped: true };
+  }
+
+  const usersReady = prepareUsers(db);
+  const data = {
+    articles: buildArticles(),
+    companies: buildCompanies(),
+    submissions: buildCompanySubmissions(),
+    banners: buildBannerPlans(now),
+    forum: buildForum(),
+    subscribers: buildSubscribers(),
+    emailStats: buildEmailStats(),
+    orders: buildOrders(),
+  };
+  const users = await usersReady;
+  log(`Demo podaci pripremljeni (${Math.round(performance.now() - started)} ms), upis u bazu…`);
+
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await hasArticles(tx)) return null;
+    await insertAll(tx, articles, data.articles);
+    log(`  članci: ${data.articles.length}`);
+    await insertAll(tx, companies, data.companies);
+    await insertAll(tx, companySubmissions, data.submissions);
+    const bannerCounts = await insertBanners(tx, data.banners, now);
+    log(`  baneri: ${bannerCounts.banners}, klikovi: ${bannerCounts.clicks}`);
+    const commentCount = await insertForum(tx, data.forum);
+    await insertAll(tx, newsletterSubscribers, data.subscribers);
+    await insertAll(tx, emailStats, data.emailStats);
+    await insertAll(tx, stripeOrders, data.orders);
+    await upsertSettings(tx);
+    const credentials = await insertUsers(tx, users);
+    const counts: SeedCounts = {
+      articles: data.articles.length,
+      companies: data.companies.length,
+      companySubmissions: data.submissions.length,
+      banners: bannerCounts.banners,
+      bannerPeriods: bannerCounts.periods,
+      bannerClicks: bannerCounts.clicks,
+      forumTopics: data.forum.length,
+      forumComments: commentCount,
+      newsletterSubscribers: data.subscribers.length,
+      emailStats: data.emailStats.length,
+      stripeOrders: data.orders.length,
+      adminUsers: credentials.length,
+    };
+    return { counts, credentials };
+  });
+  if (!result) {
+    log("Drugi proces je upravo ubacio demo podatke – preskačem.");
+    return { skipped: true };
+  }
+
+  // PGlite has no autovacuum: without fresh statistics the planner ignores the trigram indexes.
+  await db.execute(sql.raw(`VACUUM ANALYZE ${SEEDED_TABLES.join(", ")}`));
+  const durationMs = Math.round(performance.now() - started);
+  log(`Demo podaci ubačeni za ${(durationMs / 1000).toFixed(1)} s.`);
+  return { skipped: false, ...result, durationMs };
+}

@@ -1,0 +1,194 @@
+import { and, count, countDistinct, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { verifyPassword } from "../../domain/users/password.server";
+import {
+  adminUsers,
+  articles,
+  bannerAnalytics,
+  bannerPeriods,
+  banners,
+  companies,
+  companySubmissions,
+  forumComments,
+  forumTopics,
+  newsletterSubscribers,
+  stripeOrders,
+} from "../schema";
+import { buildArticles } from "./articles";
+import { COMPANY_CATEGORIES } from "./companies";
+import { US_STATES } from "./places";
+import { REFERENCE_DATE } from "./random";
+import { type SeedSummary, seedDemo } from "./seed.server";
+
+const TIMEOUT = 120_000;
+
+/** Spec §9: every banner position slot. */
+const BANNER_POSITIONS = [
+  "home-top",
+  "home-hero",
+  "home-sidebar",
+  "home-section-1",
+  "home-section-2",
+  "home-section-3",
+  "home-section-4",
+  "home-middle",
+  "home-bottom",
+  "vesti-top",
+  "vesti-bottom",
+  "vesti-sidebar",
+  "oglasi-top",
+  "oglasi-bottom",
+  "oglasi-sidebar",
+];
+
+// The integration set-up picks the driver (TEST_DB): in-memory PGlite or a PostgreSQL database.
+let t: TestDatabase;
+let summary: SeedSummary;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  summary = await seedDemo(t.db);
+}, TIMEOUT);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describeDb("seedDemo", () => {
+  const db = () => t.db;
+  const total = async (table: PgTable, where?: SQL) => {
+    const [row] = await db().select({ n: count() }).from(table).where(where);
+    return row.n;
+  };
+
+  it("reports what it inserted and the demo credentials", () => {
+    expect(summary.skipped).toBe(false);
+    if (summary.skipped) return;
+    expect(summary.counts.articles).toBeGreaterThanOrEqual(5000);
+    expect(summary.credentials.map((c) => c.email).sort()).toEqual([
+      "admin@balkanvozaci.com",
+      "urednik@balkanvozaci.com",
+    ]);
+  });
+
+  it("writes at least 5,000 articles in both categories, with drafts, Cyrillic and tags", async () => {
+    expect(await total(articles)).toBeGreaterThanOrEqual(5000);
+    const byCategory = await db()
+      .select({ category: articles.category, n: count() })
+      .from(articles)
+      .groupBy(articles.category);
+    expect(byCategory.map((r) => r.category).sort()).toEqual(["Oglasi", "Vesti"]);
+    const statuses = await db().selectDistinct({ status: articles.status }).from(articles);
+    expect(statuses.map((r) => r.status).sort()).toEqual(["draft", "publish"]);
+    expect(await total(articles, sql`${articles.title} ~ '[А-Яа-яЂђЈјЉљЊњЋћЏџ]'`)).toBeGreaterThan(100);
+    expect(await total(articles, sql`${articles.slug} !~ '^[a-z0-9]+(-[a-z0-9]+)*$'`)).toBe(0);
+    expect(await total(articles, sql`cardinality(${articles.tags}) not between 2 and 4`)).toBe(0);
+    expect(
+      await total(articles, sql`${articles.content} not like '%<h2>%' or ${articles.content} like '%http%'`),
+    ).toBe(0);
+  });
+
+  it("features at least five recent published news articles", async () => {
+    const recent = await db()
+      .select({ date: articles.publishedDate })
+      .from(articles)
+      .where(and(eq(articles.featured, true), eq(articles.status, "publish")))
+      .orderBy(sql`${articles.publishedDate} desc`)
+      .limit(5);
+    expect(recent).toHaveLength(5);
+    for (const { date } of recent)
+      expect(REFERENCE_DATE.getTime() - date.getTime()).toBeLessThan(30 * 86_400_000);
+  });
+
+  it("is deterministic: the 1234th article is the one the generator builds again", async () => {
+    const [row] = await db()
+      .select({ title: articles.title })
+      .from(articles)
+      .orderBy(articles.id)
+      .offset(1233)
+      .limit(1);
+    expect(row.title).toBe(buildArticles()[1233].title);
+  });
+
+  it("writes 200 companies in every category and state", async () => {
+    expect(await total(companies)).toBe(200);
+    const states = await db().selectDistinct({ state: companies.state }).from(companies);
+    expect(states.map((r) => r.state).sort()).toEqual(US_STATES.map((s) => s.name).sort());
+    const categories = await db().selectDistinct({ category: companies.category }).from(companies);
+    expect(categories.map((r) => r.category).sort()).toEqual([...COMPANY_CATEGORIES].sort());
+    expect(await total(companies, eq(companies.active, false))).toBeGreaterThan(0);
+  });
+
+  it("writes 30 company requests in all three states, decided ones reviewed", async () => {
+    expect(await total(companySubmissions)).toBe(30);
+    expect(await total(companySubmissions, eq(companySubmissions.status, "pending"))).toBeGreaterThanOrEqual(
+      8,
+    );
+    expect(await total(companySubmissions, eq(companySubmissions.status, "approved"))).toBeGreaterThan(0);
+    expect(await total(companySubmissions, eq(companySubmissions.status, "rejected"))).toBeGreaterThan(0);
+    const unreviewed = sql`${companySubmissions.status} <> 'pending' and (${companySubmissions.reviewedAt} is null or ${companySubmissions.reviewedBy} is null)`;
+    expect(await total(companySubmissions, unreviewed)).toBe(0);
+    expect(
+      await total(
+        companySubmissions,
+        and(eq(companySubmissions.status, "rejected"), isNull(companySubmissions.adminNotes)),
+      ),
+    ).toBe(0);
+  });
+
+  it("fills every banner position slot, each banner with one running period and recent clicks", async () => {
+    const positions = await db().selectDistinct({ position: banners.position }).from(banners);
+    expect(positions.map((r) => r.position).sort()).toEqual([...BANNER_POSITIONS].sort());
+    const heroes = await db()
+      .select({ title: banners.title })
+      .from(banners)
+      .where(eq(banners.position, "home-hero"))
+      .orderBy(sql`${banners.priority} desc`);
+    expect(heroes.map((r) => r.title)).toEqual(["Hero 1", "Hero 2", "Hero 3", "Hero 4", "Hero 5"]);
+    const [running] = await db()
+      .select({ n: countDistinct(bannerPeriods.bannerId) })
+      .from(bannerPeriods)
+      .where(isNull(bannerPeriods.endDate));
+    expect(running.n).toBe(await total(banners));
+    expect(await total(banners, eq(banners.active, false))).toBeGreaterThan(0);
+    expect(await total(banners, sql`${banners.endDate} < current_date`)).toBeGreaterThan(0);
+    const clicks = await total(bannerAnalytics);
+    expect(clicks).toBeGreaterThan(15_000);
+    expect(
+      await total(bannerAnalytics, gt(bannerAnalytics.clickedAt, sql`now() - interval '1 day'`)),
+    ).toBeGreaterThan(0);
+  });
+
+  it("writes 100 forum topics and comments in every moderation state", async () => {
+    expect(await total(forumTopics)).toBe(100);
+    const statuses = await db().selectDistinct({ status: forumComments.status }).from(forumComments);
+    expect(statuses.map((r) => r.status).sort()).toEqual(["approved", "pending", "rejected"]);
+    expect(await total(forumComments)).toBe(400);
+  });
+
+  it("writes 600 unique lowercase subscribers and 60 orders in every payment state", async () => {
+    expect(await total(newsletterSubscribers)).toBe(600);
+    const [emails] = await db()
+      .select({ n: countDistinct(sql`lower(${newsletterSubscribers.email})`) })
+      .from(newsletterSubscribers);
+    expect(emails.n).toBe(600);
+    expect(await total(stripeOrders)).toBe(60);
+    const statuses = await db().selectDistinct({ status: stripeOrders.paymentStatus }).from(stripeOrders);
+    expect(statuses.map((r) => r.status)).toEqual(expect.arrayContaining(["paid", "pending", "failed"]));
+  });
+
+  it("creates the demo editor with a working password", async () => {
+    const [editor] = await db()
+      .select()
+      .from(adminUsers)
+      .where(eq(adminUsers.email, "urednik@balkanvozaci.com"));
+    expect(editor.role).toBe("editor");
+    expect(await verifyPassword("Urednik2026!", editor.passwordHash)).toBe(true);
+  });
+
+  it("does nothing on a database that already has articles", async () => {
+    expect(await seedDemo(t.db)).toEqual({ skipped: true });
+  });
+});
