@@ -30,6 +30,18 @@ const EnvSchema = z.object({
   STRIPE_SECRET_KEY: z.preprocess(blankToUndefined, z.string().optional()),
   STRIPE_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
   STRIPE_BASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  /** Signs advertisers' campaign report links; when unset, a secret generated once is kept in the database. */
+  REPORT_SIGNING_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "najmanje 32 karaktera").optional()),
+  /** S3-compatible media storage: used when S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set. */
+  S3_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),
+  S3_REGION: z.preprocess(blankToUndefined, z.string().default("us-east-1")),
+  S3_ACCESS_KEY_ID: z.preprocess(blankToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Real bucket names: S3_BUCKET_IMAGES / S3_BUCKET_MEDIJI, else S3_BUCKET_PREFIX + images / mediji. */
+  S3_BUCKET_PREFIX: z.preprocess(blankToUndefined, z.string().optional()),
+  S3_BUCKET_IMAGES: z.preprocess(blankToUndefined, z.string().optional()),
+  S3_BUCKET_MEDIJI: z.preprocess(blankToUndefined, z.string().optional()),
+  S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).default("1"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -52,6 +64,11 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (env.MAILGUN_API_KEY && !env.MAILGUN_DOMAIN) {
     throw new EnvError(
       "Neispravna konfiguracija (environment):\n  MAILGUN_DOMAIN je obavezan uz MAILGUN_API_KEY",
+    );
+  }
+  if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
+    throw new EnvError(
+      "Neispravna konfiguracija (environment):\n  S3_ACCESS_KEY_ID i S3_SECRET_ACCESS_KEY se zadaju zajedno",
     );
   }
   return env;

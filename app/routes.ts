@@ -5,13 +5,52 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
  * route below /admin has an entry in the permission matrix test (tests/integration/permissions).
  */
 export default [
-  layout("routes/public/layout.tsx", [index("routes/public/home.tsx")]),
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("vesti", "routes/public/vesti.tsx"),
+    route("oglasi", "routes/public/oglasi.tsx"),
+    route("article/:param", "routes/public/article.tsx"),
+    route("kompanije", "routes/public/companies.tsx"),
+    route("kompanije/nova", "routes/public/company-request.tsx"),
+    route("kompanije/:id", "routes/public/company.tsx"),
+  ]),
+
+  route("b/:bannerId", "routes/public/banner-click.ts"),
+  route("rss.xml", "routes/public/rss.ts"),
+  route("sitemap.xml", "routes/public/sitemap.ts"),
+  route("sitemap/:file", "routes/public/sitemap-file.ts"),
+  route("robots.txt", "routes/public/robots.ts"),
+  route("izvestaj/:periodId/:signature", "routes/public/campaign-report.tsx"),
 
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
+  route("admin/api/media", "routes/admin/api/media.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
+    ...prefix("articles", [
+      index("routes/admin/articles.tsx"),
+      route("new", "routes/admin/article-form.tsx", { id: "admin-article-new" }),
+      route("edit/:id", "routes/admin/article-form.tsx", { id: "admin-article-edit" }),
+      route(":id", "routes/admin/article.tsx"),
+    ]),
     ...prefix("users", [index("routes/admin/users.tsx")]),
+    ...prefix("companies", [
+      index("routes/admin/companies.tsx"),
+      route("new", "routes/admin/company-form.tsx", { id: "admin-company-new" }),
+      route("edit/:id", "routes/admin/company-form.tsx", { id: "admin-company-edit" }),
+    ]),
+    route("company-submissions", "routes/admin/company-submissions.tsx"),
+    ...prefix("banners", [
+      index("routes/admin/banners.tsx"),
+      route("new", "routes/admin/banner-form.tsx", { id: "admin-banner-new" }),
+      route("edit/:id", "routes/admin/banner-form.tsx", { id: "admin-banner-edit" }),
+    ]),
+    ...prefix("analytics", [
+      index("routes/admin/analytics.tsx"),
+      route(":periodId", "routes/admin/analytics-campaign.tsx"),
+    ]),
+    route("media", "routes/admin/media.tsx"),
+    route("settings", "routes/admin/settings.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 

@@ -1,10 +1,11 @@
 import type { Database, DatabaseHandle } from "./db/client.server";
+import type { Storage } from "./integrations/storage/storage";
 
 /**
  * The process's services, wired once at boot (server/app.ts `start`) or by a test. Route modules
  * reach the database through `getDb()`; nothing is built on import.
  */
-type Services = { handle: DatabaseHandle };
+type Services = { handle: DatabaseHandle; storage?: Storage };
 
 const KEY = Symbol.for("balkan-vozaci.services");
 const registry = globalThis as unknown as { [KEY]?: Services };
@@ -21,4 +22,11 @@ export function getServices(): Services {
 
 export function getDb(): Database {
   return getServices().handle.db;
+}
+
+/** The media object store chosen at boot (local files or S3). */
+export function getStorage(): Storage {
+  const storage = getServices().storage;
+  if (!storage) throw new Error("Storage is not configured: start() (or the test) must provide it");
+  return storage;
 }

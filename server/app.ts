@@ -12,9 +12,11 @@ import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
 import { pruneLoginAttempts } from "~/domain/users/rate-limit.server";
 import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/users/session.server";
 import { type Env, parseEnv } from "~/env.server";
+import { createStorageFromEnv } from "~/integrations/storage/index.server";
+import { serveMedia } from "~/integrations/storage/serve.server";
 import { logger } from "~/lib/logger.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
-import { getServices, setServices } from "~/services.server";
+import { getServices, getStorage, setServices } from "~/services.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -64,6 +66,9 @@ export function createApp(env: Env) {
       res.status(503).json({ status: "unavailable" });
     }
   });
+
+  // Stored media (both drivers): stored content type, long cache, SVG sandboxed.
+  app.get("/media/:bucket/*key", serveMedia(getStorage));
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (CROSS_ORIGIN_POST_PATHS.includes(req.path)) return next();
@@ -139,7 +144,9 @@ export async function start(source: Record<string, string | undefined> = process
     }
   }
 
-  setServices({ handle });
+  const storage = createStorageFromEnv(env);
+  logger.info({ driver: storage.driver }, "media storage ready");
+  setServices({ handle, storage });
   cleanupTimer = setInterval(() => {
     Promise.all([cleanExpiredSessions(handle.db), pruneLoginAttempts(handle.db)]).catch((error) =>
       logger.warn({ err: error }, "session cleanup failed"),

@@ -36,7 +36,8 @@ test("the admin sees every ready entry, the user card, and manages users", async
   await signIn(page);
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole("heading", { name: "Kontrolna tabla" })).toBeVisible();
-  await expect(sidebar(page).getByRole("link")).toHaveText(["Kontrolna tabla", "Korisnici"]);
+  await expect(sidebar(page).getByRole("link", { name: "Korisnici" })).toBeVisible();
+  await expect(sidebar(page).getByRole("link", { name: "Podešavanja" })).toBeVisible();
   await expect(sidebar(page).getByRole("link", { name: "Kontrolna tabla" })).toHaveAttribute(
     "aria-current",
     "page",
@@ -101,7 +102,7 @@ test("the admin sees every ready entry, the user card, and manages users", async
 
 test("the editor sees only the editor's entries and gets 403 on /admin/users", async ({ page }) => {
   await signIn(page, EDITOR.email, EDITOR.password);
-  await expect(sidebar(page).getByRole("link")).toHaveText(["Kontrolna tabla"]);
+  await expect(sidebar(page).getByRole("link")).toHaveText(["Kontrolna tabla", "Članci", "Mediji"]);
   await expect(page.getByTestId("user-card").first()).toContainText("Editor");
   const response = await page.goto("/admin/users");
   expect(response?.status()).toBe(403);

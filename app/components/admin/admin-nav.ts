@@ -14,25 +14,25 @@ export type AdminNavEntry = {
 /** The admin sidebar of spec §2, in its order, each entry gated by its permission. */
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: "Kontrolna tabla", to: "/admin", permission: "canViewDashboard", ready: true, exact: true },
-  { label: "Članci", to: "/admin/articles", permission: "canViewArticles", ready: false },
+  { label: "Članci", to: "/admin/articles", permission: "canViewArticles", ready: true },
   { label: "AI naslovi", to: "/admin/headings", permission: "canViewHeadings", ready: false },
-  { label: "Kompanije", to: "/admin/companies", permission: "canViewCompanies", ready: false },
+  { label: "Kompanije", to: "/admin/companies", permission: "canViewCompanies", ready: true },
   {
     label: "Zahtevi kompanija",
     to: "/admin/company-submissions",
     permission: "canViewCompanies",
-    ready: false,
+    ready: true,
     badge: "pendingSubmissions",
   },
   { label: "Forum", to: "/admin/forum", permission: "canViewForum", ready: false },
-  { label: "Baneri", to: "/admin/banners", permission: "canViewBanners", ready: false },
-  { label: "Analitika", to: "/admin/analytics", permission: "canViewAnalytics", ready: false },
+  { label: "Baneri", to: "/admin/banners", permission: "canViewBanners", ready: true },
+  { label: "Analitika", to: "/admin/analytics", permission: "canViewAnalytics", ready: true },
   { label: "Newsletter", to: "/admin/newsletter", permission: "canViewNewsletter", ready: false },
   { label: "Stripe narudžbine", to: "/admin/stripe-orders", permission: "canViewUsers", ready: false },
   { label: "Pop-up", to: "/admin/popup", permission: "canViewPopup", ready: false },
-  { label: "Mediji", to: "/admin/media", permission: "canViewMedia", ready: false },
+  { label: "Mediji", to: "/admin/media", permission: "canViewMedia", ready: true },
   { label: "Korisnici", to: "/admin/users", permission: "canViewUsers", ready: true },
-  { label: "Podešavanja", to: "/admin/settings", permission: "canViewSettings", ready: false },
+  { label: "Podešavanja", to: "/admin/settings", permission: "canViewSettings", ready: true },
   { label: "Keš", to: "/admin/cache", permission: "canViewSettings", ready: false },
 ];
 

@@ -3,9 +3,9 @@
  * (`ready`), so the header never links to a page that is not there yet.
  */
 export const SITE_SECTIONS = [
-  { label: "Vesti", to: "/vesti", ready: false },
-  { label: "Oglasi", to: "/oglasi", ready: false },
-  { label: "Kompanije", to: "/kompanije", ready: false },
+  { label: "Vesti", to: "/vesti", ready: true },
+  { label: "Oglasi", to: "/oglasi", ready: true },
+  { label: "Kompanije", to: "/kompanije", ready: true },
   { label: "Poslovi", to: "/poslovi", ready: false },
   { label: "Kupoprodaja", to: "/kupoprodaja", ready: false },
   { label: "Forum", to: "/forum", ready: false },

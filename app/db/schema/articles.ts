@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 
-export const ARTICLE_CATEGORIES = ["Vesti", "Oglasi"] as const;
-/** Stored status values: the database keeps "publish" for published (spec §3). */
-export const ARTICLE_STATUSES = ["publish", "draft"] as const;
+import { ARTICLE_CATEGORIES, ARTICLE_STATUSES } from "./article-values";
+
+export { ARTICLE_CATEGORIES, ARTICLE_STATUSES };
 
 /**
- * News articles. The trigram search indexes over title, content and author (diacritic-insensitive)
- * are created by a hand-written migration, because drizzle-kit cannot express the operator class
- * on an expression through our immutable unaccent wrapper.
+ * News articles. The admin search uses `search_text` and its trigram index (below). The trigram
+ * indexes on `search_norm(title)` and `search_norm(author)` are created by the hand-written
+ * migration 0001, because drizzle-kit cannot express an operator class on an expression.
  */
 export const articles = pgTable(
   "articles",
@@ -29,6 +29,17 @@ export const articles = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     publishedDate: timestamp("published_date", { withTimezone: true }).notNull().defaultNow(),
     views: integer("views").notNull().default(0),
+    /**
+     * What the admin search looks in, kept by the database: the title, the content as plain text
+     * (tags stripped, so "img" or "src" match nothing) and the author, already lowercased and
+     * without diacritics (`search_norm`). Searching is then a LIKE on this one column, answered by
+     * its trigram index, with no per-row unaccent at query time (see docs/decisions/020).
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_norm(title || ' ' || regexp_replace(content, '<[^>]*>', ' ', 'g') || ' ' || author)`,
+      ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,5 +54,6 @@ export const articles = pgTable(
       .on(t.publishedDate.desc())
       .where(sql`${t.featured} and ${t.status} = 'publish'`),
     index("articles_popular_idx").on(t.publishedDate.desc()).where(sql`${t.popular}`),
+    index("articles_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );

@@ -3,6 +3,8 @@
  * letter, except the Latin digraphs lj, nj and dž, which are single Cyrillic letters.
  */
 
+import { cyrillicToLatin, slugText } from "../../domain/articles/slug";
+
 export type Script = "latin" | "cyrillic";
 
 const LATIN_TO_CYRILLIC: Record<string, string> = {
@@ -38,10 +40,6 @@ const LATIN_TO_CYRILLIC: Record<string, string> = {
   ž: "ж",
 };
 
-const CYRILLIC_TO_LATIN: Record<string, string> = Object.fromEntries(
-  Object.entries(LATIN_TO_CYRILLIC).map(([latin, cyrillic]) => [cyrillic, latin]),
-);
-
 /** A run of letters and digits, hyphenated runs included ("CDL-A", "I-80", "e-pošta"). */
 const TOKEN = /[A-Za-z0-9ČĆŽŠĐčćžšđ]+(?:-[A-Za-z0-9ČĆŽŠĐčćžšđ]+)*/g;
 const DIGRAPH_FIRST = /^(lj|nj|dž)/i;
@@ -76,37 +74,19 @@ export function toCyrillic(text: string): string {
   return text.replace(TOKEN, (token: string) => (staysLatin(token) ? token : convertToken(token)));
 }
 
+/** Serbian Cyrillic → Latin; the article slug helper owns the table (app/domain/articles/slug.ts). */
 export function toLatin(text: string): string {
-  let out = "";
-  for (const char of text) {
-    const lower = char.toLowerCase();
-    const latin = CYRILLIC_TO_LATIN[lower];
-    if (latin === undefined) out += char;
-    else if (char === lower) out += latin;
-    else out += latin[0].toUpperCase() + latin.slice(1);
-  }
-  return out;
+  return cyrillicToLatin(text);
 }
 
 export function inScript(text: string, script: Script): string {
   return script === "cyrillic" ? toCyrillic(text) : text;
 }
 
-const ASCII_FOLD: Record<string, string> = { č: "c", ć: "c", š: "s", ž: "z", đ: "dj" };
-
 /**
- * URL slug as the spec's helper makes it: Cyrillic transliterated, lowercased, only a-z, 0-9 and
- * hyphens, at most 100 characters.
+ * URL slug as the spec's helper makes it (app/domain/articles/slug.ts): Cyrillic transliterated,
+ * lowercased, only a-z, 0-9 and hyphens, at most 100 characters.
  */
 export function slugify(text: string): string {
-  const folded = toLatin(text)
-    .toLowerCase()
-    .replace(/[čćšžđ]/g, (c) => ASCII_FOLD[c])
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "");
-  return folded
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 100)
-    .replace(/-+$/, "");
+  return slugText(text);
 }

@@ -51,3 +51,10 @@ export async function pruneLoginAttempts(db: DbOrTx, now = new Date()): Promise<
     .delete(loginAttempts)
     .where(lt(loginAttempts.attemptedAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
 }
+
+/**
+ * The same limiter under neutral names, for other keys (e.g. `company-request:ip:<addr>`): every
+ * recorded attempt counts toward the 5 per 15 minutes, and pruning covers them too.
+ */
+export const rateLimitBlockedMinutes = loginBlockedMinutes;
+export const recordRateLimitedAttempt = recordLoginFailure;

@@ -1,54 +1,194 @@
-import { latestPublished } from "~/domain/articles/articles.server";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { BannerSlot, HeroBanner } from "~/components/banners/banner-slot";
+import { ArticleCard, type ArticleCardData, ArticleRow, HeroArticle } from "~/components/public/article-card";
+import { resolveImageUrl } from "~/domain/articles/image-url";
+import { homeArticles } from "~/domain/articles/public.server";
+import { loadPageBanners } from "~/domain/banners/placement.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { formatLongDate } from "~/lib/dates";
+import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/home";
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
-  const [settings, news] = await Promise.all([getSettings(db), latestPublished(db, { limit: 12 })]);
-  return { siteDescription: settings.siteDescription, news };
+  const [settings, articles, banners] = await Promise.all([
+    getSettings(db),
+    homeArticles(db),
+    loadPageBanners(db, "home"),
+  ]);
+  const origin = publicOrigin(request);
+  return {
+    siteName: settings.siteName,
+    siteDescription: settings.siteDescription,
+    defaultImage: resolveImageUrl(settings.defaultArticleImage),
+    canonicalUrl: `${origin}/`,
+    ...articles,
+    banners,
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": PUBLIC_LIST_CACHE };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: "Balkan Vozači — zajednica balkanskih vozača u Americi" },
+  { title: `${data?.siteName ?? "Balkan Vozači"} — zajednica balkanskih vozača u Americi` },
   { name: "description", content: data?.siteDescription ?? "" },
+  ...(data
+    ? [
+        { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+        {
+          tagName: "link",
+          rel: "alternate",
+          type: "application/rss+xml",
+          title: data.siteName,
+          href: "/rss.xml",
+        },
+        { property: "og:type", content: "website" },
+        { property: "og:site_name", content: data.siteName },
+        { property: "og:title", content: data.siteName },
+        { property: "og:description", content: data.siteDescription },
+        { property: "og:url", content: data.canonicalUrl },
+      ]
+    : []),
 ];
 
-export default function Home({ loaderData }: Route.ComponentProps) {
-  const { siteDescription, news } = loaderData;
+function Section({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string;
+  title: string;
+  more?: { to: string; label: string };
+  children: ReactNode;
+}) {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <section className="rounded-2xl bg-gradient-to-br from-brand-800 to-brand-600 px-6 py-10 text-white">
-        <h1 className="text-3xl font-bold sm:text-4xl">Balkan Vozači</h1>
-        <p className="mt-2 max-w-2xl text-brand-100">{siteDescription}</p>
-      </section>
-      <section aria-labelledby="najnovije" className="mt-10">
-        <h2 id="najnovije" className="text-xl font-bold text-slate-900">
-          Najnovije
+    <section aria-labelledby={id}>
+      <div className="flex items-baseline justify-between gap-4 border-b-2 border-brand-600 pb-2">
+        <h2 id={id} className="text-xl font-bold text-slate-900">
+          {title}
         </h2>
-        {news.length === 0 ? (
-          <p className="mt-4 text-slate-600">Još nema objavljenih vesti.</p>
-        ) : (
-          <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {news.map((article) => (
-              <li key={article.id} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-                <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">
-                  {article.category}
-                </p>
-                <h3 className="mt-1 font-semibold text-slate-900">{article.title}</h3>
-                <p className="mt-2 line-clamp-3 text-sm text-slate-600">{article.excerpt}</p>
-                <p className="mt-3 text-xs text-slate-500">
-                  {article.author} ·{" "}
-                  <time dateTime={new Date(article.publishedDate).toISOString()}>
-                    {formatLongDate(article.publishedDate)}
-                  </time>
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+        {more ? (
+          <Link to={more.to} className="text-sm font-medium text-brand-700 hover:text-brand-900">
+            {more.label} →
+          </Link>
+        ) : null}
+      </div>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function CardGrid({ items, defaultImage }: { items: ArticleCardData[]; defaultImage: string | null }) {
+  if (items.length === 0) return <p className="text-slate-600">Još nema objavljenih članaka.</p>;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+      {items.map((article) => (
+        <ArticleCard key={article.id} article={article} defaultImage={defaultImage} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The five hero articles, each with its hero banner beside it (spec §9: home-hero holds 5 banners
+ * matching the 5 hero articles). A horizontal scroll-snap strip: swipe on a phone, the numbered
+ * links jump between slides — no JavaScript needed.
+ */
+function Hero({
+  hero,
+  banners,
+  defaultImage,
+}: {
+  hero: ArticleCardData[];
+  banners: Route.ComponentProps["loaderData"]["banners"][string] | undefined;
+  defaultImage: string | null;
+}) {
+  if (hero.length === 0) return null;
+  return (
+    <section aria-label="Izdvojeno" className="mt-4">
+      <ol className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]">
+        {hero.map((article, i) => (
+          <li
+            key={article.id}
+            id={`izdvojeno-${i + 1}`}
+            className="grid w-full shrink-0 snap-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+            aria-label={`${i + 1} od ${hero.length}`}
+          >
+            <HeroArticle article={article} defaultImage={defaultImage} priority={i === 0} />
+            <HeroBanner banner={banners?.[i]} eager={i === 0} />
+          </li>
+        ))}
+      </ol>
+      {hero.length > 1 ? (
+        <nav aria-label="Izdvojeni članci" className="mt-2 flex justify-center gap-2">
+          {hero.map((article, i) => (
+            <a
+              key={article.id}
+              href={`#izdvojeno-${i + 1}`}
+              className="inline-flex h-8 min-w-8 items-center justify-center rounded-full border border-slate-300 bg-white text-sm font-medium text-slate-700 hover:bg-slate-50"
+              aria-label={`Izdvojeni članak ${i + 1}: ${article.title}`}
+            >
+              {i + 1}
+            </a>
+          ))}
+        </nav>
+      ) : null}
+    </section>
+  );
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { siteName, siteDescription, defaultImage, hero, vesti, oglasi, popular, banners } = loaderData;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-4 sm:py-6">
+      <h1 className="sr-only">
+        {siteName} — {siteDescription}
+      </h1>
+      <BannerSlot position="home-top" banners={banners["home-top"]} eager />
+      <Hero hero={hero} banners={banners["home-hero"]} defaultImage={defaultImage} />
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+        <div className="flex min-w-0 flex-col gap-8">
+          <BannerSlot position="home-section-1" banners={banners["home-section-1"]} />
+          <Section id="najnovije-vesti" title="Najnovije vesti" more={{ to: "/vesti", label: "Sve vesti" }}>
+            <CardGrid items={vesti} defaultImage={defaultImage} />
+          </Section>
+          <BannerSlot position="home-section-2" banners={banners["home-section-2"]} />
+          <BannerSlot position="home-middle" banners={banners["home-middle"]} />
+          <Section
+            id="najnoviji-oglasi"
+            title="Najnoviji oglasi"
+            more={{ to: "/oglasi", label: "Svi oglasi" }}
+          >
+            <CardGrid items={oglasi} defaultImage={defaultImage} />
+          </Section>
+          <BannerSlot position="home-section-3" banners={banners["home-section-3"]} />
+        </div>
+        <aside aria-label="Bočna traka" className="flex flex-col gap-8">
+          <Section id="popularno" title="Popularno">
+            {popular.length === 0 ? (
+              <p className="text-slate-600">Još nema popularnih članaka.</p>
+            ) : (
+              <ol className="flex flex-col gap-4">
+                {popular.map((article, i) => (
+                  <li key={article.id}>
+                    <ArticleRow article={article} defaultImage={defaultImage} rank={i + 1} />
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Section>
+          <BannerSlot position="home-sidebar" banners={banners["home-sidebar"]} />
+        </aside>
+      </div>
+      <div className="mt-8 flex flex-col gap-8">
+        <BannerSlot position="home-section-4" banners={banners["home-section-4"]} />
+        <BannerSlot position="home-bottom" banners={banners["home-bottom"]} />
+      </div>
     </div>
   );
 }

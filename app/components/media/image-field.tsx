@@ -1,0 +1,164 @@
+/**
+ * An image chosen by URL, upload or library pick (article main image, settings, banner image,
+ * company logo, pop-up image). The URL is a plain text input named `name`, so it is submitted with
+ * the surrounding form and a failed validation keeps it (pass the returned value as defaultValue).
+ *
+ *   <ImageField name="image" label="Glavna slika" defaultValue={values.image}
+ *     error={errors.image} onChange={(url) => setPreview(url)} />
+ *
+ * Optional: `onUploadResult({ ok, message })` to show your own notice after an upload (the field
+ * shows its error itself otherwise); `uploadErrorMessage` overrides the upload failure text.
+ */
+import { useEffect, useId, useRef, useState } from "react";
+import { isAllowedDeclaredType, LIBRARY_MAX_BYTES, MEDIA_MESSAGES } from "~/domain/media/rules";
+import { Button } from "../ui/button";
+import { Field, Input } from "../ui/field";
+import { uploadMediaFile } from "./media-api";
+import { MediaLibraryModal } from "./media-library-modal";
+
+/** Spec §5 Image URLs: only local paths and http(s) may be previewed. */
+export function isPreviewableUrl(url: string): boolean {
+  const v = url.trim();
+  if (!v || /^\d+$/.test(v)) return false;
+  if (v.startsWith("//")) return false;
+  return v.startsWith("/") || /^https?:\/\//i.test(v);
+}
+
+export function ImageField({
+  name,
+  label,
+  defaultValue,
+  error,
+  id,
+  onChange,
+  onUploadResult,
+  uploadErrorMessage,
+  hint,
+}: {
+  name: string;
+  label: string;
+  defaultValue?: string | null;
+  error?: string;
+  id?: string;
+  onChange?: (url: string) => void;
+  onUploadResult?: (result: { ok: boolean; message: string }) => void;
+  uploadErrorMessage?: string;
+  hint?: string;
+}) {
+  const autoId = useId();
+  const inputId = id ?? `image-${autoId}`;
+  const [value, setValue] = useState(defaultValue ?? "");
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [localError, setLocalError] = useState<string | null>(null);
+  const [previewFailed, setPreviewFailed] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // A new server value (e.g. after a reload of the loader) replaces the field's value.
+  useEffect(() => setValue(defaultValue ?? ""), [defaultValue]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new URL gets one fresh try
+  useEffect(() => setPreviewFailed(false), [value]);
+
+  function change(url: string) {
+    setValue(url);
+    setLocalError(null);
+    onChange?.(url);
+  }
+
+  function report(ok: boolean, message: string) {
+    if (onUploadResult) onUploadResult({ ok, message });
+    if (!ok) setLocalError(message);
+  }
+
+  async function onFile(files: FileList | null) {
+    const file = files?.[0];
+    if (fileInput.current) fileInput.current.value = "";
+    if (!file) return;
+    if (!isAllowedDeclaredType(file.type, file.name, "library"))
+      return report(false, MEDIA_MESSAGES.notImage);
+    if (file.size > LIBRARY_MAX_BYTES) return report(false, MEDIA_MESSAGES.tooLarge);
+    setUploading(0);
+    const result = await uploadMediaFile(file, {
+      bucket: "images",
+      profile: "library",
+      onProgress: (f) => setUploading(Math.round(f * 100)),
+    });
+    setUploading(null);
+    if (result.ok) {
+      change(result.item.url);
+      report(true, "Slika je uspešno otpremljena!");
+    } else {
+      const known: string[] = [MEDIA_MESSAGES.notImage, MEDIA_MESSAGES.tooLarge, MEDIA_MESSAGES.unsafeSvg];
+      report(
+        false,
+        known.includes(result.message) ? result.message : (uploadErrorMessage ?? MEDIA_MESSAGES.uploadFailed),
+      );
+    }
+  }
+
+  const shownError = error ?? localError ?? undefined;
+  const previewable = isPreviewableUrl(value);
+  return (
+    <div className="space-y-2" data-testid={`image-field-${name}`}>
+      <Field id={inputId} label={label} error={shownError} hint={hint}>
+        <Input
+          id={inputId}
+          name={name}
+          type="text"
+          inputMode="url"
+          placeholder="https://… ili /media/images/…"
+          value={value}
+          invalid={Boolean(shownError)}
+          onChange={(e) => change(e.target.value)}
+        />
+      </Field>
+      <div className="flex flex-wrap gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => fileInput.current?.click()}
+          disabled={uploading !== null}
+        >
+          {uploading !== null ? `Otpremanje… ${uploading}%` : "Otpremi sliku"}
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/jpeg,image/png,image/gif,image/webp"
+          className="sr-only"
+          tabIndex={-1}
+          aria-label={`${label}: otpremi sliku`}
+          data-testid={`image-field-${name}-file`}
+          onChange={(e) => onFile(e.target.files)}
+        />
+        <Button variant="secondary" size="sm" onClick={() => setLibraryOpen(true)}>
+          Izaberi iz biblioteke
+        </Button>
+        {value ? (
+          <Button variant="ghost" size="sm" onClick={() => change("")}>
+            Ukloni
+          </Button>
+        ) : null}
+      </div>
+      <div className="flex h-40 w-full max-w-xs items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50">
+        {previewable && !previewFailed ? (
+          <img
+            src={value}
+            alt={`Pregled: ${label}`}
+            className="h-full w-full object-contain"
+            onError={() => setPreviewFailed(true)}
+          />
+        ) : (
+          <span className="px-3 text-center text-xs text-slate-500">
+            {value && previewFailed ? "Slika se ne može učitati" : "Nema slike"}
+          </span>
+        )}
+      </div>
+      <MediaLibraryModal
+        open={libraryOpen}
+        onOpenChange={setLibraryOpen}
+        onSelect={(file) => change(file.url)}
+      />
+    </div>
+  );
+}

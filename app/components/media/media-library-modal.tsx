@@ -1,0 +1,263 @@
+/**
+ * The media library modal (spec §2 Media): the `images` bucket, 20 per page, upload (5 MB, image
+ * only), search, refresh, full-size view, delete with confirmation, select.
+ *
+ *   const [open, setOpen] = useState(false);
+ *   <MediaLibraryModal open={open} onOpenChange={setOpen}
+ *     onSelect={(file) => setImageUrl(file.url)} />
+ *
+ * `onSelect` receives `{ url, name }` (url is the public path `/media/images/{key}`); the modal
+ * closes itself after a selection.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import { thumbnailUrl } from "~/domain/media/responsive";
+import {
+  isAllowedDeclaredType,
+  LIBRARY_MAX_BYTES,
+  LIBRARY_PAGE_SIZE,
+  MEDIA_MESSAGES,
+} from "~/domain/media/rules";
+import { totalPagesOf } from "~/lib/pagination";
+import { ConfirmDialog } from "../confirm-dialog";
+import { Button } from "../ui/button";
+import { Input } from "../ui/field";
+import { Notice } from "../ui/notice";
+import {
+  deleteMediaFile,
+  fetchMediaPage,
+  type MediaItem,
+  type MediaPage,
+  uploadMediaFile,
+} from "./media-api";
+import { ImageLightbox, MediaDialog, StatePager, Thumb, useDebounced } from "./media-parts";
+
+export type SelectedMedia = { url: string; name: string };
+
+export function MediaLibraryModal({
+  open,
+  onOpenChange,
+  onSelect,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSelect: (file: SelectedMedia) => void;
+}) {
+  const [query, setQuery] = useState("");
+  const q = useDebounced(query.trim(), 300);
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<MediaPage | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [reloadToken, setReloadToken] = useState(0);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<MediaItem | null>(null);
+  const [toDelete, setToDelete] = useState<MediaItem | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  // A new search starts at page 1.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: q is the trigger
+  useEffect(() => setPage(1), [q]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadToken forces a refresh
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    setLoading(true);
+    fetchMediaPage({ bucket: "images", q, page, perPage: LIBRARY_PAGE_SIZE, signal: controller.signal })
+      .then((result) => {
+        setData(result);
+        setLoading(false);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [open, q, page, reloadToken]);
+
+  const refresh = useCallback(() => setReloadToken((n) => n + 1), []);
+
+  async function onFiles(files: FileList | null) {
+    const file = files?.[0];
+    if (fileInput.current) fileInput.current.value = "";
+    if (!file) return;
+    if (!isAllowedDeclaredType(file.type, file.name, "library")) {
+      setMessage({ ok: false, text: MEDIA_MESSAGES.notImage });
+      return;
+    }
+    if (file.size > LIBRARY_MAX_BYTES) {
+      setMessage({ ok: false, text: MEDIA_MESSAGES.tooLarge });
+      return;
+    }
+    setMessage(null);
+    setUploading(0);
+    const result = await uploadMediaFile(file, {
+      bucket: "images",
+      profile: "library",
+      onProgress: (f) => setUploading(Math.round(f * 100)),
+    });
+    setUploading(null);
+    if (!result.ok) {
+      const known: string[] = [MEDIA_MESSAGES.notImage, MEDIA_MESSAGES.tooLarge, MEDIA_MESSAGES.unsafeSvg];
+      setMessage({
+        ok: false,
+        text: known.includes(result.message) ? result.message : MEDIA_MESSAGES.uploadFailed,
+      });
+      return;
+    }
+    setMessage({ ok: true, text: "Slika je uspešno otpremljena." });
+    setQuery("");
+    setPage(1);
+    refresh();
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    const result = await deleteMediaFile(toDelete.bucket, toDelete.name);
+    setDeleting(false);
+    setToDelete(null);
+    if (!result.ok) {
+      setMessage({ ok: false, text: MEDIA_MESSAGES.deleteFailed });
+      return;
+    }
+    if (viewing?.id === toDelete.id) setViewing(null);
+    refresh();
+  }
+
+  function select(item: MediaItem) {
+    setViewing(null);
+    onSelect({ url: item.url, name: item.displayName });
+    onOpenChange(false);
+  }
+
+  const totalPages = totalPagesOf(data?.total ?? 0, LIBRARY_PAGE_SIZE);
+  const items = data?.items ?? [];
+
+  return (
+    <>
+      <MediaDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Biblioteka slika"
+        description="Izaberite sliku ili otpremite novu (JPG, PNG, GIF, WebP, najviše 5MB)."
+        testId="media-library-modal"
+      >
+        <div className="space-y-4">
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+            <Input
+              type="search"
+              aria-label="Pretraga slika"
+              placeholder="Pretraži po nazivu…"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className="sm:max-w-xs"
+            />
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={refresh} disabled={loading}>
+                Osveži
+              </Button>
+              <Button onClick={() => fileInput.current?.click()} disabled={uploading !== null}>
+                {uploading !== null ? `Otpremanje… ${uploading}%` : "Otpremi sliku"}
+              </Button>
+              <input
+                ref={fileInput}
+                type="file"
+                accept="image/jpeg,image/png,image/gif,image/webp"
+                className="sr-only"
+                tabIndex={-1}
+                aria-label="Otpremi sliku"
+                data-testid="media-library-upload"
+                onChange={(e) => onFiles(e.target.files)}
+              />
+            </div>
+          </div>
+          <Notice
+            tone={message?.ok ? "success" : "error"}
+            message={message?.text}
+            vanishAfterMs={message?.ok ? 3000 : undefined}
+          />
+          {items.length === 0 && !loading ? (
+            <p className="py-10 text-center text-sm text-slate-500">
+              {q ? "Nema slika za ovu pretragu." : "Biblioteka je prazna."}
+            </p>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5" aria-busy={loading}>
+              {items.map((item) => (
+                <li
+                  key={item.id}
+                  className="group overflow-hidden rounded-lg border border-slate-200 bg-white"
+                >
+                  <button
+                    type="button"
+                    className="block w-full"
+                    onClick={() => select(item)}
+                    title={`Izaberi ${item.displayName}`}
+                  >
+                    <Thumb
+                      url={thumbnailUrl(item.url)}
+                      alt={item.displayName}
+                      className="aspect-square w-full"
+                    />
+                  </button>
+                  <div className="space-y-1 p-2">
+                    <p className="truncate text-xs text-slate-700" title={item.displayName}>
+                      {item.displayName}
+                    </p>
+                    <div className="flex flex-wrap gap-1">
+                      <Button size="sm" className="h-7 px-2 text-xs" onClick={() => select(item)}>
+                        Izaberi
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        className="h-7 px-2 text-xs"
+                        onClick={() => setViewing(item)}
+                      >
+                        Prikaži
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="h-7 px-2 text-xs text-red-700"
+                        onClick={() => setToDelete(item)}
+                        aria-label={`Obriši ${item.displayName}`}
+                      >
+                        Obriši
+                      </Button>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-xs text-slate-500">{data ? `Ukupno: ${data.total}` : "Učitavanje…"}</p>
+            <StatePager page={page} totalPages={totalPages} onPage={setPage} />
+          </div>
+        </div>
+      </MediaDialog>
+      <ImageLightbox
+        image={viewing ? { url: viewing.url, name: viewing.displayName } : null}
+        onClose={() => setViewing(null)}
+        footer={
+          viewing ? (
+            <div className="flex justify-end gap-2">
+              <Button variant="danger" onClick={() => setToDelete(viewing)}>
+                Obriši
+              </Button>
+              <Button onClick={() => select(viewing)}>Izaberi</Button>
+            </div>
+          ) : null
+        }
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        title="Brisanje slike"
+        description={MEDIA_MESSAGES.confirmDelete}
+        confirmLabel="Obriši"
+        busy={deleting}
+        onConfirm={confirmDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { Link } from "react-router";
+import { cn } from "~/components/ui/cn";
+import { articleImageUrl } from "~/domain/articles/image-url";
+import { articlePath } from "~/domain/articles/slug";
+import { formatLongDate } from "~/lib/dates";
+import { ArticleImage } from "./article-image";
+
+/** What a card needs; loaders send exactly this (dates travel as ISO strings or Dates). */
+export type ArticleCardData = {
+  id: number;
+  title: string;
+  slug: string | null;
+  excerpt: string;
+  category: string;
+  author: string;
+  featuredImage: string | null;
+  publishedDate: Date | string;
+};
+
+function PublishedOn({ date }: { date: Date | string }) {
+  const d = new Date(date);
+  return <time dateTime={d.toISOString()}>{formatLongDate(d)}</time>;
+}
+
+function CategoryLabel({ category }: { category: string }) {
+  return (
+    <span
+      className={cn(
+        "text-xs font-semibold uppercase tracking-wide",
+        category === "Oglasi" ? "text-amber-700" : "text-brand-600",
+      )}
+    >
+      {category}
+    </span>
+  );
+}
+
+/** A grid card: picture, category, title (the link), excerpt, author and date. */
+export function ArticleCard({
+  article,
+  defaultImage,
+  priority = false,
+  headingLevel = 3,
+}: {
+  article: ArticleCardData;
+  defaultImage: string | null;
+  priority?: boolean;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+      <ArticleImage
+        src={articleImageUrl(article.featuredImage, null)}
+        fallback={defaultImage}
+        alt=""
+        priority={priority}
+        sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+      />
+      <div className="flex flex-1 flex-col p-4">
+        <CategoryLabel category={article.category} />
+        <Heading className="mt-1 font-semibold leading-snug text-slate-900">
+          <Link
+            to={articlePath(article)}
+            prefetch="intent"
+            className="after:absolute after:inset-0 group-hover:text-brand-700"
+          >
+            {article.title}
+          </Link>
+        </Heading>
+        <p className="mt-2 line-clamp-3 text-sm text-slate-600">{article.excerpt}</p>
+        <p className="mt-auto pt-3 text-xs text-slate-500">
+          {article.author ? `${article.author} · ` : null}
+          <PublishedOn date={article.publishedDate} />
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** The big first hero: picture with the title over it. */
+export function HeroArticle({
+  article,
+  defaultImage,
+  priority,
+}: {
+  article: ArticleCardData;
+  defaultImage: string | null;
+  priority: boolean;
+}) {
+  return (
+    <article className="group relative overflow-hidden rounded-xl bg-slate-900">
+      <ArticleImage
+        src={articleImageUrl(article.featuredImage, null)}
+        fallback={defaultImage}
+        alt=""
+        priority={priority}
+        sizes="(min-width: 1024px) 66vw, 100vw"
+        className="opacity-90 transition group-hover:opacity-100"
+      />
+      <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 via-black/50 to-transparent p-4 pt-16 sm:p-6">
+        <span className="rounded bg-brand-600 px-2 py-0.5 text-xs font-semibold uppercase tracking-wide text-white">
+          {article.category}
+        </span>
+        <h2 className="mt-2 text-xl font-bold leading-tight text-white sm:text-3xl">
+          <Link to={articlePath(article)} prefetch="intent" className="after:absolute after:inset-0">
+            {article.title}
+          </Link>
+        </h2>
+        <p className="mt-2 hidden text-sm text-slate-200 sm:line-clamp-2">{article.excerpt}</p>
+      </div>
+    </article>
+  );
+}
+
+/** A compact row (popular list, hero side list): small picture and title. */
+export function ArticleRow({
+  article,
+  defaultImage,
+  rank,
+}: {
+  article: ArticleCardData;
+  defaultImage: string | null;
+  rank?: number;
+}) {
+  return (
+    <article className="group relative flex gap-3">
+      {rank !== undefined ? (
+        <span className="w-6 shrink-0 text-2xl font-bold leading-none text-brand-200" aria-hidden="true">
+          {rank}
+        </span>
+      ) : null}
+      <div className="w-28 shrink-0 overflow-hidden rounded-lg">
+        <ArticleImage
+          src={articleImageUrl(article.featuredImage, null)}
+          fallback={defaultImage}
+          alt=""
+          sizes="112px"
+        />
+      </div>
+      <div className="min-w-0">
+        <CategoryLabel category={article.category} />
+        <h3 className="line-clamp-3 text-sm font-semibold leading-snug text-slate-900">
+          <Link
+            to={articlePath(article)}
+            prefetch="intent"
+            className="after:absolute after:inset-0 group-hover:text-brand-700"
+          >
+            {article.title}
+          </Link>
+        </h3>
+        <p className="mt-1 text-xs text-slate-500">
+          <PublishedOn date={article.publishedDate} />
+        </p>
+      </div>
+    </article>
+  );
+}

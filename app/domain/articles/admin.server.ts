@@ -1,0 +1,205 @@
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { articles } from "~/db/schema";
+import { totalPagesOf } from "~/lib/pagination";
+import { ARTICLE_PAGE_SIZE, type ArticleListQuery } from "./list-query";
+import { sanitizeArticleHtml } from "./sanitize";
+import type { ArticleCategory, ArticleInput, StoredStatus } from "./validation";
+
+/**
+ * The admin's article queries (spec §2 Articles, §7 articles): the list is filtered, counted and
+ * paged in SQL (20 per page, newest publication date first); search is a case- and
+ * diacritic-insensitive "contains" over the title, the content's plain text and the author.
+ */
+
+export { ARTICLE_PAGE_SIZE, type ArticleListQuery, parseArticleListQuery } from "./list-query";
+
+/**
+ * `search_text LIKE '%' || search_norm(q) || '%'`, with \, % and _ in q taken literally: one
+ * condition over the title, the content's plain text and the author (the stored, normalised
+ * `search_text` column), answered by its trigram index.
+ */
+export function articleSearchCondition(term: string): SQL | undefined {
+  const q = term.trim();
+  if (q === "") return undefined;
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`${articles.searchText} LIKE '%' || search_norm(${escaped}) || '%'`;
+}
+
+function listWhere(query: Omit<ArticleListQuery, "page">): SQL | undefined {
+  return and(
+    articleSearchCondition(query.q),
+    query.status ? eq(articles.status, query.status) : undefined,
+    query.category ? eq(articles.category, query.category) : undefined,
+    query.popular ? eq(articles.popular, query.popular === "yes") : undefined,
+  );
+}
+
+export type AdminArticleRow = {
+  id: number;
+  title: string;
+  author: string;
+  featuredImage: string | null;
+  status: StoredStatus;
+  category: ArticleCategory;
+  popular: boolean;
+  publishedDate: Date;
+  slug: string | null;
+};
+
+export type ArticleListPage = {
+  rows: AdminArticleRow[];
+  total: number;
+  page: number;
+  totalPages: number;
+};
+
+/** The exact count of the list's query (the bench and the tests explain it). */
+export function articleCountQuery(db: DbOrTx, query: ArticleListQuery) {
+  return db.select({ n: count() }).from(articles).where(listWhere(query));
+}
+
+/**
+ * One page of the list's query, newest publication date first. Ordered exactly as the date
+ * indexes are (`published_date DESC NULLS LAST`: alone, popular-only, by status, by category and
+ * status), so that an index delivers the rows in order and the scan stops after the page. Plain
+ * `desc()` (NULLS FIRST) or a tie-breaker column would sort every matching row instead
+ * (measured in bench/README.md).
+ */
+export function articlePageQuery(db: DbOrTx, query: ArticleListQuery, page: number) {
+  return db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      author: articles.author,
+      featuredImage: articles.featuredImage,
+      status: articles.status,
+      category: articles.category,
+      popular: articles.popular,
+      publishedDate: articles.publishedDate,
+      slug: articles.slug,
+    })
+    .from(articles)
+    .where(listWhere(query))
+    .orderBy(sql`${articles.publishedDate} desc nulls last`)
+    .limit(ARTICLE_PAGE_SIZE)
+    .offset((page - 1) * ARTICLE_PAGE_SIZE);
+}
+
+/**
+ * One page of the list: an exact count and the page, two index-backed queries sent together (on
+ * PostgreSQL they run on two connections at once). A page past the end shows the last page.
+ */
+export async function listAdminArticles(db: DbOrTx, query: ArticleListQuery): Promise<ArticleListPage> {
+  const [[{ n: total }], asked] = await Promise.all([
+    articleCountQuery(db, query),
+    articlePageQuery(db, query, query.page),
+  ]);
+  const totalPages = totalPagesOf(total, ARTICLE_PAGE_SIZE);
+  const page = Math.min(query.page, totalPages);
+  const rows = page === query.page || total === 0 ? asked : await articlePageQuery(db, query, page);
+  return { rows, total, page, totalPages };
+}
+
+export type AdminArticle = {
+  id: number;
+  title: string;
+  excerpt: string;
+  content: string;
+  author: string;
+  featuredImage: string | null;
+  category: ArticleCategory;
+  featured: boolean;
+  popular: boolean;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  slug: string | null;
+  status: StoredStatus;
+  tags: string[];
+  publishedDate: Date;
+  views: number;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export async function getAdminArticle(db: DbOrTx, id: number): Promise<AdminArticle | null> {
+  const [row] = await db
+    .select({
+      id: articles.id,
+      title: articles.title,
+      excerpt: articles.excerpt,
+      content: articles.content,
+      author: articles.author,
+      featuredImage: articles.featuredImage,
+      category: articles.category,
+      featured: articles.featured,
+      popular: articles.popular,
+      metaTitle: articles.metaTitle,
+      metaDescription: articles.metaDescription,
+      slug: articles.slug,
+      status: articles.status,
+      tags: articles.tags,
+      publishedDate: articles.publishedDate,
+      views: articles.views,
+      createdAt: articles.createdAt,
+      updatedAt: articles.updatedAt,
+    })
+    .from(articles)
+    .where(eq(articles.id, id));
+  return row ?? null;
+}
+
+function columnsOf(input: ArticleInput) {
+  return {
+    title: input.title,
+    excerpt: input.excerpt,
+    content: sanitizeArticleHtml(input.content),
+    author: input.author,
+    featuredImage: input.featuredImage,
+    category: input.category,
+    featured: input.featured,
+    metaTitle: input.metaTitle,
+    metaDescription: input.metaDescription,
+    slug: input.slug || null,
+    status: input.status,
+    tags: input.tags,
+    publishedDate: input.publishedDate,
+  };
+}
+
+/** Inserts a validated article (its HTML sanitised here, whatever the caller did) and returns its id. */
+export async function createArticle(db: DbOrTx, input: ArticleInput): Promise<number> {
+  const [row] = await db.insert(articles).values(columnsOf(input)).returning({ id: articles.id });
+  return row.id;
+}
+
+/** Updates every form field of an article (popular and views are untouched); false when it is gone. */
+export async function updateArticle(db: DbOrTx, id: number, input: ArticleInput): Promise<boolean> {
+  const rows = await db
+    .update(articles)
+    .set({ ...columnsOf(input), updatedAt: new Date() })
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id });
+  return rows.length === 1;
+}
+
+export async function setArticlePopular(db: DbOrTx, id: number, popular: boolean): Promise<boolean> {
+  const rows = await db
+    .update(articles)
+    .set({ popular, updatedAt: new Date() })
+    .where(eq(articles.id, id))
+    .returning({ id: articles.id });
+  return rows.length === 1;
+}
+
+export async function deleteArticle(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+  return rows.length === 1;
+}
+
+/** A positive 32-bit id from a route parameter or form field, else null. */
+export function parseArticleId(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}

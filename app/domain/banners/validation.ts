@@ -1,0 +1,193 @@
+/**
+ * The banner form (spec §5 Banner): one schema for the action and the client. On save the unused
+ * link type is cleared and empty dates become null.
+ */
+import { ALL_POSITIONS, BANNER_POSITIONS, BANNER_SECTIONS, type BannerSection, isHttpUrl } from "./rules";
+
+export const BANNER_TYPES = ["banner", "square", "rectangle", "skyscraper", "sidebar"] as const;
+export type BannerType = (typeof BANNER_TYPES)[number];
+
+export const BANNER_TYPE_LABELS: Record<BannerType, string> = {
+  banner: "Banner (širok)",
+  square: "Kvadrat",
+  rectangle: "Pravougaonik",
+  skyscraper: "Neboder (visok)",
+  sidebar: "Bočna traka",
+};
+
+export const BANNER_MESSAGES = {
+  loadFailed: (reason: string) => `Greška pri učitavanju banera: ${reason}`,
+  saveFailed: "Greška pri čuvanju banera",
+  statsFailed: "Greška pri učitavanju statistika",
+  createDisabled: "Novi baneri se kreiraju automatski za svaku poziciju.",
+  saved: "Baner je uspešno sačuvan.",
+  deleted: "Baner je obrisan.",
+  activated: "Baner je aktiviran.",
+  deactivated: "Baner je deaktiviran.",
+  refreshed: "Baneri su osveženi.",
+  notFound: "Baner nije pronađen.",
+  noAccess: "Nemate dozvolu za upravljanje banerima.",
+  analyticsNoAccess: "Nemate dozvolu za pregled analitike.",
+  invalid: "Proverite označena polja.",
+} as const;
+
+export type BannerFormValues = {
+  title: string;
+  company: string;
+  section: string;
+  position: string;
+  type: string;
+  linkType: string;
+  link: string;
+  phone: string;
+  message: string;
+  backgroundColor: string;
+  imageUrl: string;
+  active: boolean;
+  startDate: string;
+  endDate: string;
+  priority: string;
+};
+
+export type BannerField = keyof BannerFormValues;
+
+/** What the database receives. */
+export type BannerInput = {
+  title: string;
+  company: string | null;
+  section: BannerSection;
+  position: string;
+  type: BannerType;
+  link: string | null;
+  phone: string | null;
+  message: string | null;
+  backgroundColor: string | null;
+  imageUrl: string | null;
+  active: boolean;
+  startDate: string | null;
+  endDate: string | null;
+  priority: number;
+};
+
+export type BannerValidation =
+  | { ok: true; value: BannerInput }
+  | { ok: false; fieldErrors: Partial<Record<BannerField, string>> };
+
+const blank = (v: string) => v.trim() === "";
+const orNull = (v: string) => (blank(v) ? null : v.trim());
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function validDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/** A site path (/demo/x.svg, /media/…) or an absolute http(s) URL. */
+export function isImageUrl(value: string): boolean {
+  return (value.startsWith("/") && !value.startsWith("//") && !/\s/.test(value)) || isHttpUrl(value);
+}
+
+export function validateBanner(values: BannerFormValues): BannerValidation {
+  const errors: Partial<Record<BannerField, string>> = {};
+  const title = values.title.trim();
+  if (!title) errors.title = "Naslov je obavezan.";
+  else if (title.length > 200) errors.title = "Naslov može imati najviše 200 karaktera.";
+
+  const section = values.section as BannerSection;
+  if (!BANNER_SECTIONS.includes(section)) errors.section = "Izaberite sekciju.";
+  const position = values.position.trim();
+  if (!position) errors.position = "Izaberite poziciju.";
+  else if (BANNER_SECTIONS.includes(section) && ALL_POSITIONS.includes(position)) {
+    if (!BANNER_POSITIONS[section].includes(position))
+      errors.position = "Pozicija ne pripada izabranoj sekciji.";
+  }
+  const type = values.type as BannerType;
+  if (!BANNER_TYPES.includes(type)) errors.type = "Izaberite tip banera.";
+
+  const linkType = values.linkType === "phone" ? "phone" : "url";
+  let link: string | null = null;
+  let phone: string | null = null;
+  if (linkType === "url") {
+    link = orNull(values.link);
+    if (!link) errors.link = "Unesite link (http:// ili https://).";
+    else if (!isHttpUrl(link))
+      errors.link = "Link mora biti ispravna adresa koja počinje sa http:// ili https://.";
+  } else {
+    phone = orNull(values.phone);
+    const digits = phone?.replace(/\D/g, "") ?? "";
+    if (!phone) errors.phone = "Unesite broj telefona.";
+    else if (!/^[+\d\s().-]+$/.test(phone) || digits.length < 7 || digits.length > 15)
+      errors.phone = "Broj telefona sme sadržati samo cifre, razmake, +, -, ( i ) (7 do 15 cifara).";
+  }
+
+  const backgroundColor = orNull(values.backgroundColor);
+  if (backgroundColor && !/^#[0-9a-fA-F]{6}$/.test(backgroundColor))
+    errors.backgroundColor = "Boja mora biti u obliku #RRGGBB.";
+  const imageUrl = orNull(values.imageUrl);
+  if (imageUrl && !isImageUrl(imageUrl))
+    errors.imageUrl = "Slika mora biti adresa (https://…) ili putanja na sajtu (/…).";
+
+  const startDate = orNull(values.startDate);
+  const endDate = orNull(values.endDate);
+  if (startDate && !validDay(startDate)) errors.startDate = "Neispravan datum.";
+  if (endDate && !validDay(endDate)) errors.endDate = "Neispravan datum.";
+  if (startDate && endDate && validDay(startDate) && validDay(endDate) && endDate < startDate)
+    errors.endDate = "Datum završetka ne može biti pre datuma početka.";
+
+  const priorityText = values.priority.trim() === "" ? "0" : values.priority.trim();
+  const priority = Number(priorityText);
+  if (!/^-?\d+$/.test(priorityText) || !Number.isSafeInteger(priority) || Math.abs(priority) > 1000)
+    errors.priority = "Prioritet mora biti ceo broj od -1000 do 1000.";
+
+  const message = orNull(values.message);
+  if (message && message.length > 300) errors.message = "Poruka može imati najviše 300 karaktera.";
+  const company = orNull(values.company);
+  if (company && company.length > 200) errors.company = "Naziv može imati najviše 200 karaktera.";
+
+  if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
+  return {
+    ok: true,
+    value: {
+      title,
+      company,
+      section,
+      position,
+      type,
+      link,
+      phone,
+      message,
+      backgroundColor,
+      imageUrl,
+      active: values.active,
+      startDate,
+      endDate,
+      priority,
+    },
+  };
+}
+
+/** Reads the form fields (missing ones are empty). */
+export function bannerValuesFrom(form: FormData): BannerFormValues {
+  const get = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  return {
+    title: get("title"),
+    company: get("company"),
+    section: get("section"),
+    position: get("position"),
+    type: get("type"),
+    linkType: get("linkType"),
+    link: get("link"),
+    phone: get("phone"),
+    message: get("message"),
+    backgroundColor: get("backgroundColor"),
+    imageUrl: get("imageUrl"),
+    active: form.get("active") === "on" || form.get("active") === "true",
+    startDate: get("startDate"),
+    endDate: get("endDate"),
+    priority: get("priority"),
+  };
+}

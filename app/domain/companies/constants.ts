@@ -1,0 +1,136 @@
+/** Spec §9: the 50 US states, by full name (as stored in companies.state). */
+export const US_STATES = [
+  "Alabama",
+  "Alaska",
+  "Arizona",
+  "Arkansas",
+  "California",
+  "Colorado",
+  "Connecticut",
+  "Delaware",
+  "Florida",
+  "Georgia",
+  "Hawaii",
+  "Idaho",
+  "Illinois",
+  "Indiana",
+  "Iowa",
+  "Kansas",
+  "Kentucky",
+  "Louisiana",
+  "Maine",
+  "Maryland",
+  "Massachusetts",
+  "Michigan",
+  "Minnesota",
+  "Mississippi",
+  "Missouri",
+  "Montana",
+  "Nebraska",
+  "Nevada",
+  "New Hampshire",
+  "New Jersey",
+  "New Mexico",
+  "New York",
+  "North Carolina",
+  "North Dakota",
+  "Ohio",
+  "Oklahoma",
+  "Oregon",
+  "Pennsylvania",
+  "Rhode Island",
+  "South Carolina",
+  "South Dakota",
+  "Tennessee",
+  "Texas",
+  "Utah",
+  "Vermont",
+  "Virginia",
+  "Washington",
+  "West Virginia",
+  "Wisconsin",
+  "Wyoming",
+] as const;
+
+/** Spec §9: the categories of the company form (also the public request form, decision 041). */
+export const COMPANY_CATEGORIES = [
+  "Transportne Kompanije",
+  "Regrutovanje",
+  "Logistika",
+  "Skladištenje",
+  "Servis i Održavanje",
+  "Osiguranje",
+  "Finansiranje",
+  "Ostalo",
+] as const;
+
+/** Spec §9: the categories of the company-request editor. */
+export const SUBMISSION_CATEGORIES = [
+  "Transportne Kompanije",
+  "Logistika",
+  "Špedicija",
+  "Međunarodni Transport",
+  "Kamionski Transport",
+] as const;
+
+/** Spec §9: company form defaults (the year default is the current year, see `currentYear`). */
+export const DEFAULT_COMPANY_CATEGORY = "Transportne Kompanije";
+export const MIN_YEAR_ESTABLISHED = 1900;
+
+/** Admin list and public directory page sizes (the spec fixes none for companies; decision 040). */
+export const ADMIN_COMPANIES_PAGE_SIZE = 20;
+export const SUBMISSIONS_PAGE_SIZE = 20;
+export const DIRECTORY_PAGE_SIZE = 12;
+
+/** Spec §8, word for word. */
+export const COMPANY_MESSAGES = {
+  deleted: "Kompanija je uspešno obrisana!",
+  deleteFailed: "Greška pri brisanju kompanije",
+  created: "Kompanija je uspešno kreirana!",
+  saved: "Kompanija je uspešno sačuvana!",
+  saveFailed: "Greška pri čuvanju kompanije.",
+  activated: "Kompanija je aktivirana.",
+  deactivated: "Kompanija je deaktivirana.",
+  toggleFailed: "Greška pri promeni statusa kompanije.",
+  notFound: "Kompanija nije pronađena.",
+  fixErrors: "Ispravite označena polja.",
+} as const;
+
+export const SUBMISSION_MESSAGES = {
+  updated: "Podaci su uspešno ažurirani!",
+  updateFailed: "Greška prilikom ažuriranja podataka.",
+  approved: "Kompanija je uspešno odobrena i kreirana!",
+  approveFailed: "Greška prilikom odobravanja kompanije.",
+  rejected: "Zahtev je odbijen.",
+  rejectFailed: "Greška prilikom odbijanja kompanije.",
+  rejectNoteRequired: "Molimo unesite razlog odbijanja u napomene.",
+  deleted: "Zahtev je uspešno obrisan!",
+  deleteFailed: "Greška prilikom brisanja zahteva.",
+  notPending: "Samo zahtevi na čekanju mogu da se menjaju ili odlučuju.",
+  notFound: "Zahtev nije pronađen.",
+} as const;
+
+export const SUBMISSION_STATUS_LABELS = {
+  pending: "Na čekanju",
+  approved: "Odobren",
+  rejected: "Odbijen",
+} as const;
+
+export function currentYear(now = new Date()): number {
+  return Number(
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", year: "numeric" }).format(now),
+  );
+}
+
+/** Every category either list knows (the list filters: approved requests bring the editor's categories). */
+export const ALL_COMPANY_CATEGORIES: readonly string[] = [
+  ...new Set([...COMPANY_CATEGORIES, ...SUBMISSION_CATEGORIES]),
+];
+
+/** A form's category list, plus the record's current category when the list lacks it (so it is not lost). */
+export function categoryOptions(list: readonly string[], current: string | null | undefined): string[] {
+  return current && !list.includes(current) ? [...list, current] : [...list];
+}
+
+/** The public request form's honeypot: a hidden field bots fill in; its name looks real on purpose. */
+export const HONEYPOT_FIELD = "company_fax";

@@ -1,0 +1,223 @@
+/**
+ * The company rules of spec §5, pure so the forms, the actions and the unit tests share them.
+ * Three forms use them: the admin company form, the admin request editor and the public request
+ * form (`/kompanije/nova`). Every text field passes the spec §5 text sanitiser first.
+ */
+import { isValidEmail, sanitizeText } from "~/lib/text-sanitizer";
+import { COMPANY_CATEGORIES, currentYear, MIN_YEAR_ESTABLISHED, US_STATES } from "./constants";
+
+export type CompanyFormMode = "company" | "submission" | "public";
+
+/** What a form sends, as strings; services and specialties as a list (company form) or comma text. */
+export type CompanyInput = {
+  name: string;
+  description: string;
+  location: string;
+  state: string;
+  phone: string;
+  email: string;
+  website: string;
+  logo: string;
+  category: string;
+  services: string | string[];
+  yearEstablished: string;
+  fleetSize: string;
+  specialties: string | string[];
+};
+
+export type CompanyField = keyof CompanyInput;
+
+/** The columns a company and a request share, ready to store. */
+export type CompanyData = {
+  name: string;
+  description: string | null;
+  location: string | null;
+  state: string | null;
+  phone: string | null;
+  email: string | null;
+  website: string | null;
+  logo: string | null;
+  category: string | null;
+  services: string[];
+  yearEstablished: number | null;
+  fleetSize: string | null;
+  specialties: string[];
+};
+
+export type CompanyValidation =
+  | { ok: true; data: CompanyData }
+  | { ok: false; fieldErrors: Partial<Record<CompanyField, string>> };
+
+export const COMPANY_FIELD_MESSAGES = {
+  nameRequired: "Naziv kompanije je obavezan.",
+  nameTooLong: "Naziv može imati najviše 200 karaktera.",
+  email: "Unesite ispravnu email adresu (npr. info@kompanija.com).",
+  url: "Unesite ispravnu adresu sajta (npr. https://kompanija.com).",
+  logo: "Unesite ispravnu adresu slike (https://… ili /…).",
+  phone: "Unesite ispravan broj telefona (samo cifre, razmaci, +, -, zagrade).",
+  contactRequired: "Unesite telefon ili email adresu da bismo mogli da vas kontaktiramo.",
+  state: "Izaberite jednu od 50 američkih država.",
+  category: "Izaberite kategoriju sa liste.",
+  fleetSize: "Veličina flote mora biti ceo broj, najmanje 1.",
+  fleetSizeText: "Veličina flote može imati najviše 50 karaktera.",
+} as const;
+
+export function yearMessage(maxYear: number): string {
+  return `Godina osnivanja mora biti između ${MIN_YEAR_ESTABLISHED} i ${maxYear}.`;
+}
+
+const MAX_NAME = 200;
+const MAX_SHORT = 200;
+const MAX_LIST_ITEM = 100;
+const MAX_LIST_ITEMS = 30;
+
+/**
+ * Adds one service or specialty (spec §5): trimmed; empty and duplicate entries (ignoring case)
+ * are ignored. Returns the same array when nothing was added.
+ */
+export function addListItem(list: readonly string[], raw: string): string[] {
+  const item = sanitizeText(raw, MAX_LIST_ITEM);
+  if (!item) return [...list];
+  const lower = item.toLocaleLowerCase("sr-Latn");
+  if (list.some((x) => x.toLocaleLowerCase("sr-Latn") === lower)) return [...list];
+  if (list.length >= MAX_LIST_ITEMS) return [...list];
+  return [...list, item];
+}
+
+/** A list from the form: each item through `addListItem`; comma-separated text is split first. */
+export function parseList(value: string | readonly string[]): string[] {
+  const items = typeof value === "string" ? value.split(",") : value;
+  return items.reduce<string[]>((list, item) => addListItem(list, item), []);
+}
+
+/** `https://` is added when the scheme is missing; only http(s) addresses are accepted. */
+export function normalizeWebsite(raw: string): string | null {
+  const value = raw.trim();
+  if (!value) return "";
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`;
+  try {
+    const url = new URL(withScheme);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    if (!url.hostname.includes(".")) return null;
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+/** A logo is an http(s) address or a path on this site ("/media/…"). */
+export function isValidLogo(value: string): boolean {
+  if (value.startsWith("/") && !value.startsWith("//")) return !/\s/.test(value);
+  if (!/^https?:\/\//i.test(value)) return false;
+  return normalizeWebsite(value) !== null;
+}
+
+const PHONE = /^\+?[\d\s().\-/]{6,30}$/;
+
+export function validateCompanyInput(
+  input: CompanyInput,
+  options: { mode: CompanyFormMode; categories?: readonly string[]; now?: Date },
+): CompanyValidation {
+  const { mode } = options;
+  const categories = options.categories ?? COMPANY_CATEGORIES;
+  const errors: Partial<Record<CompanyField, string>> = {};
+  const text = (v: string, max = 10000) => sanitizeText(v, max);
+
+  const name = text(input.name, 10000);
+  if (!name) errors.name = COMPANY_FIELD_MESSAGES.nameRequired;
+  else if (name.length > MAX_NAME) errors.name = COMPANY_FIELD_MESSAGES.nameTooLong;
+
+  const email = text(input.email, 1000).toLowerCase();
+  if (email && !isValidEmail(email)) errors.email = COMPANY_FIELD_MESSAGES.email;
+
+  const websiteRaw = text(input.website, 1000);
+  const website = normalizeWebsite(websiteRaw);
+  if (website === null) errors.website = COMPANY_FIELD_MESSAGES.url;
+
+  const logo = text(input.logo, 2000);
+  if (logo && !isValidLogo(logo)) errors.logo = COMPANY_FIELD_MESSAGES.logo;
+
+  const phone = text(input.phone, 100);
+  if (phone && !PHONE.test(phone)) errors.phone = COMPANY_FIELD_MESSAGES.phone;
+  if (mode === "public" && !phone && !email && !errors.email) {
+    errors.phone = COMPANY_FIELD_MESSAGES.contactRequired;
+  }
+
+  const state = text(input.state, 100);
+  if (state && !(US_STATES as readonly string[]).includes(state)) errors.state = COMPANY_FIELD_MESSAGES.state;
+
+  const category = text(input.category, 100);
+  if (category && !categories.includes(category)) errors.category = COMPANY_FIELD_MESSAGES.category;
+
+  // Decision 042: the year runs from 1900 to the current year on every form.
+  const maxYear = currentYear(options.now);
+  const yearText = text(input.yearEstablished, 10);
+  let yearEstablished: number | null = null;
+  if (yearText) {
+    const year = Number(yearText);
+    if (!Number.isInteger(year) || year < MIN_YEAR_ESTABLISHED || year > maxYear) {
+      errors.yearEstablished = yearMessage(maxYear);
+    } else {
+      yearEstablished = year;
+    }
+  }
+
+  // Fleet size is text on the company form; the request editor (and the public form) want a whole number ≥ 1.
+  const fleetText = text(input.fleetSize, 100);
+  if (fleetText) {
+    if (mode === "company") {
+      if (fleetText.length > 50) errors.fleetSize = COMPANY_FIELD_MESSAGES.fleetSizeText;
+    } else if (!/^\d+$/.test(fleetText) || Number(fleetText) < 1) {
+      errors.fleetSize = COMPANY_FIELD_MESSAGES.fleetSize;
+    }
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
+  return {
+    ok: true,
+    data: {
+      name,
+      description: text(input.description) || null,
+      location: text(input.location, MAX_SHORT) || null,
+      state: state || null,
+      phone: phone || null,
+      email: email || null,
+      website: website || null,
+      logo: logo || null,
+      category: category || null,
+      services: parseList(input.services),
+      yearEstablished,
+      fleetSize: fleetText ? (mode === "company" ? fleetText : String(Number(fleetText))) : null,
+      specialties: parseList(input.specialties),
+    },
+  };
+}
+
+const FIELDS: CompanyField[] = [
+  "name",
+  "description",
+  "location",
+  "state",
+  "phone",
+  "email",
+  "website",
+  "logo",
+  "category",
+  "yearEstablished",
+  "fleetSize",
+];
+
+/** Reads a company form. Lists come as repeated fields (`services`) or one comma-separated text. */
+export function companyInputFromForm(form: FormData, lists: "repeated" | "comma"): CompanyInput {
+  const str = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v : "";
+  };
+  const list = (name: string) =>
+    lists === "comma" ? str(name) : form.getAll(name).filter((v): v is string => typeof v === "string");
+  const input = Object.fromEntries(FIELDS.map((f) => [f, str(f)])) as Omit<
+    CompanyInput,
+    "services" | "specialties"
+  >;
+  return { ...input, services: list("services"), specialties: list("specialties") };
+}

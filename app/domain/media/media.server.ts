@@ -1,0 +1,281 @@
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { Database, DbOrTx } from "~/db/client.server";
+import { mediaFiles } from "~/db/schema";
+import type { Bucket, Storage } from "~/integrations/storage/storage";
+import { logger } from "~/lib/logger.server";
+import {
+  type AllowedMime,
+  displayName,
+  LIBRARY_MIME_TYPES,
+  MAX_BYTES,
+  MEDIA_MESSAGES,
+  type MediaType,
+  mediaKey,
+  mediaTypeOf,
+  parseMediaKey,
+  RASTER_MIME_TYPES,
+  storedNameFor,
+  type UploadProfile,
+  variantKey,
+  variantWidths,
+} from "./rules";
+import { sniffImageType, svgIsUnsafe } from "./sniff";
+
+export type MediaRow = typeof mediaFiles.$inferSelect;
+export type MediaItem = {
+  id: number;
+  bucket: Bucket;
+  name: string;
+  displayName: string;
+  url: string;
+  size: number;
+  mimeType: string;
+  type: MediaType;
+  width: number | null;
+  height: number | null;
+  createdAt: string;
+};
+
+export function toItem(row: MediaRow): MediaItem {
+  return {
+    id: row.id,
+    bucket: row.bucket,
+    name: row.name,
+    displayName: displayName(row.name),
+    url: row.url,
+    size: row.size,
+    mimeType: row.mimeType,
+    type: row.type,
+    width: row.width,
+    height: row.height,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export type MediaListFilter = {
+  bucket?: Bucket;
+  /** Diacritic- and case-insensitive substring of the name. */
+  q?: string;
+  type?: MediaType;
+  page: number;
+  perPage: number;
+};
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function whereOf(filter: Omit<MediaListFilter, "page" | "perPage">): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filter.bucket) parts.push(eq(mediaFiles.bucket, filter.bucket));
+  if (filter.type) parts.push(eq(mediaFiles.type, filter.type));
+  const q = filter.q?.trim();
+  if (q) {
+    parts.push(sql`search_norm(${mediaFiles.name}) like '%' || search_norm(${escapeLike(q)}) || '%'`);
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** One page, newest first, plus the total (spec §9: 20 in the modal, 30 in the manager). */
+export async function listMedia(
+  db: DbOrTx,
+  filter: MediaListFilter,
+): Promise<{ items: MediaItem[]; total: number }> {
+  const where = whereOf(filter);
+  const [rows, [{ n }]] = await Promise.all([
+    db
+      .select()
+      .from(mediaFiles)
+      .where(where)
+      .orderBy(desc(mediaFiles.createdAt), desc(mediaFiles.id))
+      .limit(filter.perPage)
+      .offset((filter.page - 1) * filter.perPage),
+    db.select({ n: count() }).from(mediaFiles).where(where),
+  ]);
+  return { items: rows.map(toItem), total: Number(n) };
+}
+
+export async function countMedia(db: DbOrTx, filter: Omit<MediaListFilter, "page" | "perPage"> = {}) {
+  const [{ n }] = await db.select({ n: count() }).from(mediaFiles).where(whereOf(filter));
+  return Number(n);
+}
+
+export async function findMedia(db: DbOrTx, bucket: Bucket, name: string): Promise<MediaRow | null> {
+  const [row] = await db
+    .select()
+    .from(mediaFiles)
+    .where(and(eq(mediaFiles.bucket, bucket), eq(mediaFiles.name, name)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findMediaById(db: DbOrTx, id: number): Promise<MediaRow | null> {
+  const [row] = await db.select().from(mediaFiles).where(eq(mediaFiles.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function insertMedia(db: DbOrTx, values: typeof mediaFiles.$inferInsert): Promise<MediaRow> {
+  const [row] = await db.insert(mediaFiles).values(values).returning();
+  return row;
+}
+
+export type UploadInput = {
+  bucket: Bucket;
+  profile: UploadProfile;
+  fileName: string;
+  bytes: Buffer;
+  now?: number;
+};
+
+export type UploadResult =
+  | { ok: true; item: MediaItem }
+  | {
+      ok: false;
+      status: 400 | 413 | 500;
+      code: "not_image" | "too_large" | "unsafe_svg" | "failed";
+      message: string;
+    };
+
+type Checked =
+  | { ok: true; mime: AllowedMime; width?: number; height?: number }
+  | Extract<UploadResult, { ok: false }>;
+
+/** The upload rules: size by profile, type by content (raster checked by decoding with sharp). */
+export async function checkUpload(profile: UploadProfile, bytes: Buffer): Promise<Checked> {
+  if (bytes.length > MAX_BYTES[profile]) {
+    return {
+      ok: false,
+      status: 413,
+      code: "too_large",
+      message: profile === "library" ? MEDIA_MESSAGES.tooLarge : MEDIA_MESSAGES.managerTooLarge,
+    };
+  }
+  const notImage = { ok: false, status: 400, code: "not_image", message: MEDIA_MESSAGES.notImage } as const;
+  if (bytes.length === 0) return notImage;
+  const mime = sniffImageType(bytes);
+  if (!mime) return notImage;
+  if (profile === "library" && !LIBRARY_MIME_TYPES.includes(mime)) return notImage;
+  if (mime === "image/svg+xml") {
+    if (svgIsUnsafe(bytes.toString("utf8"))) {
+      return { ok: false, status: 400, code: "unsafe_svg", message: MEDIA_MESSAGES.unsafeSvg };
+    }
+    return { ok: true, mime };
+  }
+  try {
+    const meta = await sharp(bytes, { animated: false }).metadata();
+    const expected = { "image/jpeg": "jpeg", "image/png": "png", "image/gif": "gif", "image/webp": "webp" }[
+      mime as Exclude<AllowedMime, "image/svg+xml">
+    ];
+    if (meta.format !== expected || !meta.width || !meta.height) return notImage;
+    const rotated = meta.orientation && meta.orientation >= 5;
+    return {
+      ok: true,
+      mime,
+      width: rotated ? meta.height : meta.width,
+      height: rotated ? meta.width : meta.height,
+    };
+  } catch {
+    return notImage;
+  }
+}
+
+/** WebP copies of a raster image at its variant widths (EXIF orientation applied). */
+export async function makeVariants(bytes: Buffer, width: number): Promise<{ width: number; body: Buffer }[]> {
+  const widths = variantWidths(width);
+  return Promise.all(
+    widths.map(async (w) => ({
+      width: w,
+      body: await sharp(bytes)
+        .rotate()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer(),
+    })),
+  );
+}
+
+/**
+ * Stores an upload and its row, in step: objects first, then the row; if the row cannot be
+ * written the objects are removed again, so neither an orphan row nor (as far as the store
+ * answers) an orphan file stays behind.
+ */
+export async function uploadMedia(db: Database, storage: Storage, input: UploadInput): Promise<UploadResult> {
+  const checked = await checkUpload(input.profile, input.bytes);
+  if (!checked.ok) return checked;
+  const now = input.now ?? Date.now();
+  const raster = RASTER_MIME_TYPES.includes(checked.mime) && checked.width && checked.height;
+  const name = storedNameFor(input.fileName, checked.mime);
+  let key = mediaKey(name, now, raster ? { width: checked.width!, height: checked.height! } : undefined);
+  // Two uploads of one name in one millisecond: bump the time stamp.
+  for (let i = 1; i < 20 && (await findMedia(db, input.bucket, key)); i++) {
+    key = mediaKey(name, now + i, raster ? { width: checked.width!, height: checked.height! } : undefined);
+  }
+  const written: string[] = [];
+  try {
+    await storage.put(input.bucket, key, input.bytes, checked.mime);
+    written.push(key);
+    if (raster) {
+      for (const v of await makeVariants(input.bytes, checked.width!)) {
+        const vk = variantKey(key, v.width);
+        await storage.put(input.bucket, vk, v.body, "image/webp");
+        written.push(vk);
+      }
+    }
+    const row = await insertMedia(db, {
+      bucket: input.bucket,
+      name: key,
+      url: storage.publicUrl(input.bucket, key),
+      size: input.bytes.length,
+      mimeType: checked.mime,
+      type: mediaTypeOf(key),
+      width: checked.width ?? null,
+      height: checked.height ?? null,
+      createdAt: new Date(now),
+      updatedAt: new Date(now),
+    });
+    return { ok: true, item: toItem(row) };
+  } catch (error) {
+    logger.error({ err: error, bucket: input.bucket, key }, "media upload failed");
+    await Promise.allSettled(written.map((k) => storage.delete(input.bucket, k)));
+    return { ok: false, status: 500, code: "failed", message: MEDIA_MESSAGES.uploadFailed };
+  }
+}
+
+export type DeleteResult = { ok: true } | { ok: false; status: 404 | 500; message: string };
+
+/**
+ * Deletes the row and the objects together: the row is deleted inside a transaction that only
+ * commits once the store has removed the original, so a failing store leaves the row (and the
+ * file) in place. Variants are removed best-effort afterwards.
+ */
+export async function deleteMedia(
+  db: Database,
+  storage: Storage,
+  bucket: Bucket,
+  name: string,
+): Promise<DeleteResult> {
+  try {
+    const deleted = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(mediaFiles)
+        .where(and(eq(mediaFiles.bucket, bucket), eq(mediaFiles.name, name)))
+        .returning();
+      if (!row) return null;
+      await storage.delete(bucket, name);
+      return row;
+    });
+    if (!deleted) return { ok: false, status: 404, message: "Fajl nije pronađen." };
+    const parsed = parseMediaKey(name);
+    if (parsed?.width) {
+      await Promise.allSettled(
+        variantWidths(parsed.width).map((w) => storage.delete(bucket, variantKey(name, w))),
+      );
+    }
+    return { ok: true };
+  } catch (error) {
+    logger.error({ err: error, bucket, name }, "media delete failed");
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, status: 500, message: reason };
+  }
+}

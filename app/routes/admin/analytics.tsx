@@ -1,0 +1,277 @@
+import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Card, PageHeader } from "~/components/admin/page-header";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { PositionBadge } from "~/components/banners/position-diagram";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/components/ui/cn";
+import { Notice } from "~/components/ui/notice";
+import { type CampaignSort, clickStats, listCampaigns } from "~/domain/banners/analytics.server";
+import { BANNER_MESSAGES } from "~/domain/banners/validation";
+import { requirePermission } from "~/domain/users/auth.server";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/analytics";
+
+export const meta: Route.MetaFunction = () => [{ title: "Analitika banera — Admin panel" }];
+
+/** The driver's own message, short (not drizzle's "Failed query: …" with the whole SQL). */
+function reasonOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return (cause instanceof Error ? cause.message : String(cause)).slice(0, 200);
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "canViewAnalytics", { message: BANNER_MESSAGES.analyticsNoAccess });
+  const sort: CampaignSort =
+    new URL(request.url).searchParams.get("sort") === "clicks" ? "clicks" : "position";
+  const db = getDb();
+  const [campaigns, stats] = await Promise.allSettled([listCampaigns(db, sort), clickStats(db)]);
+  const serialize = (c: Awaited<ReturnType<typeof listCampaigns>>["active"][number]) => ({
+    ...c,
+    startDate: c.startDate.toISOString(),
+    endDate: c.endDate?.toISOString() ?? null,
+    lastClickDate: c.lastClickDate?.toISOString() ?? null,
+  });
+  return {
+    sort,
+    active: campaigns.status === "fulfilled" ? campaigns.value.active.map(serialize) : [],
+    historical: campaigns.status === "fulfilled" ? campaigns.value.historical.map(serialize) : [],
+    error: campaigns.status === "rejected" ? `Greška: ${reasonOf(campaigns.reason)}` : null,
+    stats: stats.status === "fulfilled" ? stats.value : null,
+    statsError: stats.status === "rejected" ? BANNER_MESSAGES.statsFailed : null,
+  };
+}
+
+type Campaign = Route.ComponentProps["loaderData"]["active"][number];
+
+function StatTile({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+      <p className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</p>
+      <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{value.toLocaleString("sr-Latn")}</p>
+    </div>
+  );
+}
+
+function ClientLink({ link }: { link: string | null }) {
+  if (!link) return <span className="text-slate-400">—</span>;
+  if (link.startsWith("tel:")) return <span className="text-slate-700">{link.slice(4)}</span>;
+  return (
+    <a
+      href={link}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      className="break-all text-brand-700 underline"
+    >
+      {link.replace(/^https?:\/\//, "")}
+    </a>
+  );
+}
+
+function BannerCell({ c }: { c: Campaign }) {
+  return (
+    <div className="space-y-1">
+      <Link to={`/admin/analytics/${c.periodId}`} className="font-medium text-slate-900 hover:underline">
+        {c.bannerTitle}
+      </Link>
+      <div>
+        <PositionBadge position={c.position} />
+      </div>
+    </div>
+  );
+}
+
+export default function Analytics({ loaderData }: Route.ComponentProps) {
+  const { sort, active, historical, error, stats, statsError } = loaderData;
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const loading = navigation.state === "loading" || revalidator.state === "loading";
+  const sortLink = (value: CampaignSort) => {
+    const next = new URLSearchParams(params);
+    next.set("sort", value);
+    return `?${next.toString()}`;
+  };
+
+  return (
+    <div>
+      <PageHeader
+        title="Analitika banera"
+        description="Klikovi po kampanjama. Kampanja traje od jedne promene slike do sledeće."
+        actions={
+          <>
+            <fieldset className="inline-flex overflow-hidden rounded-lg border border-slate-300 text-sm">
+              <legend className="sr-only">Sortiranje</legend>
+              {(["position", "clicks"] as const).map((value) => (
+                <Link
+                  key={value}
+                  to={sortLink(value)}
+                  aria-current={sort === value ? "true" : undefined}
+                  className={cn(
+                    "px-3 py-2 font-medium",
+                    sort === value ? "bg-brand-600 text-white" : "bg-white text-slate-700 hover:bg-slate-50",
+                  )}
+                >
+                  {value === "position" ? "Po poziciji" : "Po klikovima"}
+                </Link>
+              ))}
+            </fieldset>
+            <Button variant="secondary" onClick={() => revalidator.revalidate()} disabled={loading}>
+              {loading ? "Učitavanje…" : "Osveži"}
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mb-4 space-y-2">
+        <Notice tone="error" message={error} />
+        <Notice tone="error" message={statsError} />
+      </div>
+
+      {stats ? (
+        <section aria-label="Statistika klikova" className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4">
+          <StatTile label="Ukupno" value={stats.total} />
+          <StatTile label="Danas" value={stats.today} />
+          <StatTile label="Poslednjih 7 dana" value={stats.last7Days} />
+          <StatTile label="Poslednjih 30 dana" value={stats.last30Days} />
+        </section>
+      ) : null}
+
+      <div className={cn("space-y-6 transition-opacity", loading && "opacity-60")} aria-busy={loading}>
+        {loading ? (
+          <p role="status" className="text-sm text-slate-600">
+            Učitavanje analitike…
+          </p>
+        ) : null}
+        {!error && active.length === 0 && historical.length === 0 ? (
+          <Card className="px-5 py-10 text-center text-sm text-slate-600">Nema podataka o analitici</Card>
+        ) : null}
+
+        {active.length > 0 ? (
+          <Card className="overflow-hidden">
+            <h2 className="border-b border-slate-100 bg-slate-50 px-4 py-3 text-base font-semibold text-slate-900">
+              Aktivne kampanje <span className="font-normal text-slate-500">({active.length})</span>
+            </h2>
+            <ul className="divide-y divide-slate-100 md:hidden">
+              {active.map((c) => (
+                <li
+                  key={c.periodId}
+                  className="space-y-2 px-4 py-3"
+                  data-testid={`active-campaign-${c.periodId}`}
+                >
+                  <BannerCell c={c} />
+                  <p className="text-sm text-slate-600">{c.companyName ?? "—"}</p>
+                  <ClientLink link={c.link} />
+                  <p className="text-sm">
+                    <strong className="tabular-nums">{c.totalClicks}</strong> klikova ·{" "}
+                    {c.lastClickDate ? formatDateTime(c.lastClickDate) : "Nema klikova"}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden overflow-x-auto md:block">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Baner i pozicija
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Klijent
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Klikovi od promene slike
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Poslednji klik
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {active.map((c) => (
+                    <tr key={c.periodId} data-testid={`active-campaign-${c.periodId}`}>
+                      <td className="px-4 py-3">
+                        <BannerCell c={c} />
+                      </td>
+                      <td className="px-4 py-3">
+                        <p className="text-slate-800">{c.companyName ?? "—"}</p>
+                        <ClientLink link={c.link} />
+                      </td>
+                      <td
+                        className="px-4 py-3 text-right font-semibold tabular-nums"
+                        data-testid="campaign-clicks"
+                      >
+                        {c.totalClicks}
+                      </td>
+                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                        {c.lastClickDate ? formatDateTime(c.lastClickDate) : "Nema klikova"}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </Card>
+        ) : null}
+
+        {historical.length > 0 ? (
+          <details
+            className="group rounded-xl border border-slate-200 bg-white shadow-sm"
+            data-testid="historical-campaigns"
+          >
+            <summary className="cursor-pointer list-none px-4 py-3 text-base font-semibold text-slate-900">
+              <span className="mr-2 inline-block transition-transform group-open:rotate-90">▸</span>
+              Istorijske kampanje{" "}
+              <span className="font-normal text-slate-500">(završenih kampanja: {historical.length})</span>
+            </summary>
+            <div className="overflow-x-auto border-t border-slate-100">
+              <table className="min-w-full divide-y divide-slate-200 text-sm">
+                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <tr>
+                    <th scope="col" className="px-4 py-3">
+                      Baner
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Klijent
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      Period
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-right">
+                      Ukupno klikova
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {historical.map((c) => (
+                    <tr key={c.periodId} data-testid={`historical-campaign-${c.periodId}`}>
+                      <td className="px-4 py-3">
+                        <BannerCell c={c} />
+                      </td>
+                      <td className="px-4 py-3 text-slate-800">{c.companyName ?? "—"}</td>
+                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
+                        {formatDate(c.startDate)} – {formatDate(c.endDate)}
+                      </td>
+                      <td className="px-4 py-3 text-right font-semibold tabular-nums">{c.totalClicks}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        ) : null}
+
+        <aside className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          <p className="font-semibold">Kako radi analitika?</p>
+          <p className="mt-1">
+            Kada promenite sliku banera, trenutna kampanja se završava i počinje novi period: analitika kreće
+            od nule za novog klijenta, a stara kampanja sa svojim klikovima prelazi u istorijske kampanje.
+            Klikovi botova se ne broje. Dani se računaju po njujorškom vremenu.
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export { AdminRouteError as ErrorBoundary };

@@ -1,0 +1,175 @@
+import { useState } from "react";
+import { data, Link, redirect, useFetcher } from "react-router";
+import { Card, PageHeader } from "~/components/admin/page-header";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { CleanArticleHtml } from "~/components/articles/article-body";
+import { ArticleThumb } from "~/components/articles/article-thumb";
+import { ArticleStatusBadge } from "~/components/articles/status-badge";
+import { ConfirmDialog } from "~/components/confirm-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
+import { deleteArticle, getAdminArticle, parseArticleId } from "~/domain/articles/admin.server";
+import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
+import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
+import { articlePath } from "~/domain/articles/slug";
+import { getSettings } from "~/domain/settings/settings.server";
+import { requirePermission } from "~/domain/users/auth.server";
+import { formatDateTime } from "~/lib/dates";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/article";
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.article.title ?? "Članak"} — Admin panel` },
+];
+
+function idOf(params: { id?: string }): number {
+  const id = parseArticleId(params.id);
+  if (id === null) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "canViewArticles");
+  const id = idOf(params);
+  const db = getDb();
+  const [article, settings] = await Promise.all([getAdminArticle(db, id), getSettings(db)]);
+  if (!article) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
+  return {
+    article: { ...article, content: sanitizeArticleHtml(article.content) },
+    publicPath: articlePath(article),
+    defaultImage: settings.defaultArticleImage,
+  };
+}
+
+/** Delete from the admin view; on success back to the list, on failure the spec's message. */
+export async function action({ request, params }: Route.ActionArgs) {
+  await requirePermission(request, "canViewArticles");
+  const id = idOf(params);
+  const form = await request.formData();
+  if (form.get("intent") !== "delete")
+    return data({ ok: false, message: "Nepoznata akcija." }, { status: 400 });
+  const ok = await deleteArticle(getDb(), id).catch(() => false);
+  if (ok) return redirect("/admin/articles?poruka=obrisano");
+  return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 500 });
+}
+
+export default function ArticleView({ loaderData }: Route.ComponentProps) {
+  const { article, publicPath, defaultImage } = loaderData;
+  const fetcher = useFetcher<typeof action>();
+  const [confirming, setConfirming] = useState(false);
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return (
+    <div>
+      <p className="mb-2 text-sm">
+        <Link to="/admin/articles" className="text-brand-700 hover:underline">
+          ‹ Nazad na članke
+        </Link>
+      </p>
+      <PageHeader
+        title={article.title}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <ArticleStatusBadge status={article.status} />
+            <Badge>{article.category}</Badge>
+            {article.featured ? <Badge tone="brand">Istaknut</Badge> : null}
+            {article.popular ? <Badge tone="info">Popularan</Badge> : null}
+            <span>ID {article.id}</span>
+          </span>
+        }
+        actions={
+          <div className="flex shrink-0 gap-2">
+            <ButtonLink to={`/admin/articles/edit/${article.id}`}>Izmeni</ButtonLink>
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Obriši
+            </Button>
+          </div>
+        }
+      />
+      <Notice tone="error" message={failed} className="mb-4" />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <Card className="p-5 sm:p-8">
+          <p className="mb-4 text-lg text-slate-700">{article.excerpt}</p>
+          <CleanArticleHtml html={article.content} />
+        </Card>
+        <div className="space-y-4">
+          <Card className="space-y-3 p-5 text-sm">
+            <p>
+              <span className="font-medium text-slate-700">Javni link: </span>
+              <a
+                href={publicPath}
+                target="_blank"
+                rel="noreferrer"
+                className="break-all text-brand-700 hover:underline"
+                data-testid="public-link"
+              >
+                {publicPath}
+              </a>
+            </p>
+            {article.status !== "publish" ? (
+              <p className="text-xs text-amber-800">Nacrt nije vidljiv posetiocima dok se ne objavi.</p>
+            ) : null}
+            <p>
+              <span className="font-medium text-slate-700">Autor: </span>
+              {article.author || "—"}
+            </p>
+            <p>
+              <span className="font-medium text-slate-700">Datum objave: </span>
+              {formatDateTime(article.publishedDate)}
+            </p>
+            <p>
+              <span className="font-medium text-slate-700">Pregledi: </span>
+              {new Intl.NumberFormat("sr-Latn").format(article.views)}
+            </p>
+            {article.tags.length ? (
+              <div className="flex flex-wrap gap-1">
+                {article.tags.map((t) => (
+                  <Badge key={t} tone="brand">
+                    {t}
+                  </Badge>
+                ))}
+              </div>
+            ) : null}
+          </Card>
+          <Card className="p-5">
+            <ArticleThumb
+              src={article.featuredImage}
+              fallback={defaultImage}
+              className="aspect-video size-auto w-full"
+            />
+          </Card>
+          <Card className="space-y-2 p-5 text-sm">
+            <h2 className="font-semibold text-slate-900">SEO</h2>
+            <p>
+              <span className="font-medium text-slate-700">Meta naslov: </span>
+              {article.metaTitle || article.title}
+            </p>
+            <p>
+              <span className="font-medium text-slate-700">Meta opis: </span>
+              {article.metaDescription || article.excerpt}
+            </p>
+            <p>
+              <span className="font-medium text-slate-700">Slug: </span>
+              {article.slug || "—"}
+            </p>
+          </Card>
+        </div>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        tone="danger"
+        title="Brisanje članka"
+        description={ARTICLE_MESSAGES.deleteConfirm}
+        confirmLabel="Obriši"
+        busy={fetcher.state !== "idle"}
+        onConfirm={() => {
+          setConfirming(false);
+          fetcher.submit({ intent: "delete" }, { method: "post" });
+        }}
+      />
+    </div>
+  );
+}
+
+export { AdminRouteError as ErrorBoundary };

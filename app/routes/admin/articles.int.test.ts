@@ -1,0 +1,143 @@
+/**
+ * The article routes' actions against a real database: a failed validation answers 400 with every
+ * value typed, a saved edit returns to the list with its filters, a failed delete says so.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { articles } from "~/db/schema";
+import { setServices } from "~/services.server";
+import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { insertUser, requestAs } from "../../../tests/support/fixtures";
+import * as view from "./article";
+import * as form from "./article-form";
+import * as list from "./articles";
+
+const context = { requestId: "test", clientIp: "127.0.0.1" };
+type DataResult = { data: Record<string, unknown>; init: { status?: number } | null };
+
+let t: TestDatabase;
+let editor: { id: number };
+let articleId: number;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  setServices({ handle: t.handle });
+  editor = await insertUser(t.db, { email: "urednik@x.com", role: "editor" });
+  [{ id: articleId }] = await t.db
+    .insert(articles)
+    .values({ title: "Stari naslov", category: "Vesti", content: "<p>Stari</p>" })
+    .returning({ id: articles.id });
+});
+afterAll(async () => {
+  setServices(undefined);
+  await t?.close();
+});
+
+const FULL = {
+  title: "Novi naslov",
+  excerpt: "Opis",
+  content: '<p>Tekst <a href="https://a.com" onclick="x()">veza</a></p><script>alert(1)</script>',
+  author: "Ana",
+  publishedDate: "2026-05-01T09:30",
+  category: "Oglasi",
+  featuredImage: "/demo/truck-1.svg",
+  status: "published",
+  intent: "save",
+};
+
+describeDb("article routes", () => {
+  it("a failed validation answers 400 with the errors and everything typed", async () => {
+    const request = await requestAs(t.db, editor, "/admin/articles/new", {
+      form: { ...FULL, excerpt: "", featuredImage: "javascript:alert(1)", tagsPending: "ELD" },
+    });
+    const body = new URLSearchParams(await request.clone().text());
+    body.append("tags", "CDL");
+    const withTags = new Request(request.url, { method: "POST", headers: request.headers, body });
+    const result = (await form.action({
+      request: withTags,
+      params: {},
+      context,
+    } as never)) as unknown as DataResult;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.fieldErrors).toEqual({
+      excerpt: "Kratak opis je obavezan.",
+      featuredImage: "Glavna slika mora biti URL adresa (http(s)://… ili /putanja).",
+    });
+    expect(result.data.values).toMatchObject({
+      title: FULL.title,
+      content: FULL.content,
+      author: "Ana",
+      publishedDate: FULL.publishedDate,
+      category: "Oglasi",
+      featuredImage: "javascript:alert(1)",
+      tags: ["CDL", "ELD"],
+      status: "published",
+    });
+  });
+
+  it("a saved edit is sanitised, stored as 'publish', and returns to the list with its filters", async () => {
+    const request = await requestAs(t.db, editor, `/admin/articles/edit/${articleId}`, {
+      form: { ...FULL, from: "q=sofer&status=published&evil=1" },
+    });
+    const result = (await form.action({
+      request,
+      params: { id: String(articleId) },
+      context,
+    } as never)) as Response;
+    expect(result.status).toBe(302);
+    expect(result.headers.get("Location")).toBe("/admin/articles?q=sofer&status=published&poruka=sacuvano");
+    const [row] = await t.db.select().from(articles).where(eq(articles.id, articleId));
+    expect(row).toMatchObject({
+      title: "Novi naslov",
+      content: '<p>Tekst <a href="https://a.com">veza</a></p>',
+      status: "publish",
+      slug: "novi-naslov",
+      metaTitle: "Novi naslov",
+      metaDescription: "Opis",
+      category: "Oglasi",
+    });
+    expect(row.publishedDate.toISOString()).toBe("2026-05-01T13:30:00.000Z");
+  });
+
+  it("'save as draft' stores draft whatever the status says", async () => {
+    const request = await requestAs(t.db, editor, `/admin/articles/edit/${articleId}`, {
+      form: { ...FULL, intent: "draft" },
+    });
+    await form.action({ request, params: { id: String(articleId) }, context } as never);
+    const [row] = await t.db
+      .select({ status: articles.status })
+      .from(articles)
+      .where(eq(articles.id, articleId));
+    expect(row.status).toBe("draft");
+  });
+
+  it("a delete that fails answers with the spec's message", async () => {
+    const request = await requestAs(t.db, editor, "/admin/articles", {
+      form: { intent: "delete", id: "999999" },
+    });
+    const result = (await list.action({ request, params: {}, context } as never)) as unknown as DataResult;
+    expect(result.data).toMatchObject({
+      ok: false,
+      message: "Brisanje nije uspelo. Proverite dozvole i pokušajte ponovo.",
+    });
+    const viewRequest = await requestAs(t.db, editor, "/admin/articles/999999", {
+      form: { intent: "delete" },
+    });
+    const viewResult = (await view.action({
+      request: viewRequest,
+      params: { id: "999999" },
+      context,
+    } as never)) as unknown as DataResult;
+    expect(viewResult.data.message).toBe("Brisanje nije uspelo. Proverite dozvole i pokušajte ponovo.");
+  });
+
+  it("the list's loader accepts both spellings of published", async () => {
+    for (const status of ["published", "publish"]) {
+      const request = await requestAs(t.db, editor, `/admin/articles?status=${status}&q=naslov`);
+      const result = (await list.loader({ request, params: {}, context } as never)) as {
+        query: { status: string };
+      };
+      expect(result.query.status).toBe("publish");
+    }
+  });
+});

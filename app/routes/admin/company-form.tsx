@@ -1,0 +1,157 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Card, PageHeader } from "~/components/admin/page-header";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { CompanyFields, companyToInput } from "~/components/companies/company-fields";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
+import {
+  COMPANY_CATEGORIES,
+  COMPANY_MESSAGES,
+  categoryOptions,
+  currentYear,
+  DEFAULT_COMPANY_CATEGORY,
+} from "~/domain/companies/constants";
+import { createCompany, getCompany, updateCompany } from "~/domain/companies/queries.server";
+import { type CompanyInput, companyInputFromForm, validateCompanyInput } from "~/domain/companies/validation";
+import { requirePermission } from "~/domain/users/auth.server";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/company-form";
+
+export const meta: Route.MetaFunction = ({ params }) => [
+  { title: `${params.id ? "Izmena kompanije" : "Nova kompanija"} — Admin panel` },
+];
+
+/** The id of /edit/{id}, or null on /new; anything that is not a positive integer is a 404. */
+function companyId(params: { id?: string }): number | null {
+  if (params.id === undefined) return null;
+  const id = Number(params.id);
+  if (!Number.isInteger(id) || id <= 0) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
+  return id;
+}
+
+/** Spec §9 defaults: category Transportne Kompanije, year the current year, active. */
+function newCompanyValues(): CompanyInput {
+  return {
+    name: "",
+    description: "",
+    location: "",
+    state: "",
+    phone: "",
+    email: "",
+    website: "",
+    logo: "",
+    category: DEFAULT_COMPANY_CATEGORY,
+    services: [],
+    yearEstablished: String(currentYear()),
+    fleetSize: "",
+    specialties: [],
+  };
+}
+
+async function loadCompany(id: number) {
+  const company = await getCompany(getDb(), id);
+  if (!company) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
+  return company;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "canViewCompanies");
+  const id = companyId(params);
+  const maxYear = currentYear();
+  if (id === null) {
+    return { id, values: newCompanyValues(), active: true, maxYear, categories: [...COMPANY_CATEGORIES] };
+  }
+  const company = await loadCompany(id);
+  return {
+    id,
+    values: companyToInput(company),
+    active: company.active,
+    maxYear,
+    categories: categoryOptions(COMPANY_CATEGORIES, company.category),
+  };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  await requirePermission(request, "canViewCompanies");
+  const id = companyId(params);
+  const form = await request.formData();
+  const input = companyInputFromForm(form, "repeated");
+  // Text typed into "Usluge"/"Specijalnosti" but not added yet is added by the same rule.
+  input.services = [...input.services, String(form.get("servicesPending") ?? "")];
+  input.specialties = [...input.specialties, String(form.get("specialtiesPending") ?? "")];
+  const active = form.get("active") === "on";
+  const db = getDb();
+  const stored = id === null ? null : await loadCompany(id);
+  const validation = validateCompanyInput(input, {
+    mode: "company",
+    categories: categoryOptions(COMPANY_CATEGORIES, stored?.category),
+  });
+  if (!validation.ok) {
+    return data(
+      { message: COMPANY_MESSAGES.fixErrors, fieldErrors: validation.fieldErrors, values: input, active },
+      { status: 400 },
+    );
+  }
+  try {
+    if (id === null) await createCompany(db, { ...validation.data, active });
+    else if (!(await updateCompany(db, id, { ...validation.data, active }))) {
+      throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
+    }
+  } catch (error) {
+    if (error && typeof error === "object" && "type" in error) throw error;
+    return data(
+      { message: COMPANY_MESSAGES.saveFailed, fieldErrors: {}, values: input, active },
+      { status: 500 },
+    );
+  }
+  return redirect("/admin/companies?poruka=sacuvano");
+}
+
+export default function CompanyForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { id, maxYear, categories } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const values = actionData?.values ?? loaderData.values;
+  const active = actionData?.active ?? loaderData.active;
+  return (
+    <div className="max-w-3xl">
+      <p className="mb-2 text-sm">
+        <Link to="/admin/companies" className="text-brand-700 hover:underline">
+          ‹ Nazad na kompanije
+        </Link>
+      </p>
+      <PageHeader title={id === null ? "Nova kompanija" : "Izmena kompanije"} />
+      <Card className="p-5 sm:p-6">
+        <Form method="post" noValidate className="space-y-5">
+          <Notice tone="error" message={actionData?.message} />
+          <CompanyFields
+            mode="company"
+            values={values}
+            errors={actionData?.fieldErrors ?? {}}
+            categories={categories}
+            maxYear={maxYear}
+          />
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+            <input
+              type="checkbox"
+              name="active"
+              defaultChecked={active}
+              className="h-4 w-4 rounded border-slate-300 text-brand-600"
+            />
+            Aktivna (vidljiva u imeniku)
+          </label>
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
+            <ButtonLink variant="secondary" to="/admin/companies">
+              Otkaži
+            </ButtonLink>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Čuvanje…" : id === null ? "Kreiraj kompaniju" : "Sačuvaj izmene"}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+export { AdminRouteError as ErrorBoundary };

@@ -1,0 +1,233 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { Card, PageHeader } from "~/components/admin/page-header";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { ImageField } from "~/components/media/image-field";
+import { Button } from "~/components/ui/button";
+import { Notice, type NoticeTone } from "~/components/ui/notice";
+import { databaseFailureKind, getSettings, saveDefaultImages } from "~/domain/settings/settings.server";
+import {
+  backupWins,
+  parseBackup,
+  SETTINGS_BACKUP_KEY,
+  SETTINGS_MESSAGES,
+  type SettingsField,
+  type SettingsValues,
+  validateSettings,
+} from "~/domain/settings/settings-form";
+import { requirePermission } from "~/domain/users/auth.server";
+import { logger } from "~/lib/logger.server";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/settings";
+
+export const meta: Route.MetaFunction = () => [{ title: "Podešavanja — Admin panel" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "canViewSettings");
+  try {
+    const s = await getSettings(getDb());
+    return {
+      values: {
+        defaultArticleImage: s.defaultArticleImage ?? "",
+        defaultCompanyImage: s.defaultCompanyImage ?? "",
+      },
+      updatedAt: s.updatedAt.toISOString(),
+      dbFailure: null,
+    };
+  } catch (error) {
+    logger.warn({ err: error }, "settings load failed");
+    return {
+      values: { defaultArticleImage: "", defaultCompanyImage: "" },
+      updatedAt: null,
+      dbFailure: databaseFailureKind(error),
+    };
+  }
+}
+
+type ActionResult = {
+  ok: boolean;
+  message: string;
+  values: SettingsValues;
+  fieldErrors?: Partial<Record<SettingsField, string>>;
+  dbFailure?: "unavailable" | "error";
+  updatedAt?: string;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  let sessionCheckFailure: unknown = null;
+  try {
+    await requirePermission(request, "canViewSettings");
+  } catch (error) {
+    // Redirects and 403s pass through. If the database cannot even check the session, nothing is
+    // saved here; the browser keeps its own copy (spec §4) and says so.
+    if (error instanceof Response || (error as { type?: string })?.type === "DataWithResponseInit")
+      throw error;
+    sessionCheckFailure = error;
+  }
+  const form = await request.formData();
+  const values: SettingsValues = {
+    defaultArticleImage: String(form.get("defaultArticleImage") ?? ""),
+    defaultCompanyImage: String(form.get("defaultCompanyImage") ?? ""),
+  };
+  if (sessionCheckFailure) {
+    logger.error({ err: sessionCheckFailure }, "settings save: session check failed");
+    return data<ActionResult>(
+      {
+        ok: false,
+        message: SETTINGS_MESSAGES.saveFailed,
+        values,
+        dbFailure: databaseFailureKind(sessionCheckFailure),
+      },
+      { status: 503 },
+    );
+  }
+  const checked = validateSettings(values);
+  if (!checked.ok) {
+    return data<ActionResult>(
+      { ok: false, message: SETTINGS_MESSAGES.saveFailed, values, fieldErrors: checked.fieldErrors },
+      { status: 400 },
+    );
+  }
+  try {
+    const row = await saveDefaultImages(getDb(), checked.values);
+    return data<ActionResult>({
+      ok: true,
+      message: SETTINGS_MESSAGES.saved,
+      values,
+      updatedAt: row.updatedAt.toISOString(),
+    });
+  } catch (error) {
+    logger.error({ err: error }, "settings save failed");
+    return data<ActionResult>(
+      { ok: false, message: SETTINGS_MESSAGES.saveFailed, values, dbFailure: databaseFailureKind(error) },
+      { status: 503 },
+    );
+  }
+}
+
+type Message = { tone: NoticeTone; text: string; key: number };
+
+function readBackup() {
+  try {
+    return parseBackup(window.localStorage.getItem(SETTINGS_BACKUP_KEY));
+  } catch {
+    return null;
+  }
+}
+
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const fetcher = useFetcher<typeof action>({ key: "settings-save" });
+  const [values, setValues] = useState<SettingsValues>(loaderData.values);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const counter = useRef(0);
+  const say = useCallback(
+    (tone: NoticeTone, text: string) =>
+      setMessages((list) => [...list.filter((m) => m.text !== text), { tone, text, key: ++counter.current }]),
+    [],
+  );
+
+  // Spec §4: a local backup newer than the database (or a database that cannot answer) wins on load.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per loaded state
+  useEffect(() => {
+    setValues(loaderData.values);
+    const backup = readBackup();
+    if (backupWins(backup, loaderData.updatedAt) && backup) {
+      setValues({
+        defaultArticleImage: backup.defaultArticleImage,
+        defaultCompanyImage: backup.defaultCompanyImage,
+      });
+      say("info", SETTINGS_MESSAGES.loadedFromBackup);
+    }
+  }, [loaderData.updatedAt, loaderData.dbFailure]);
+
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    const result = fetcher.data;
+    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    handled.current = result;
+    if (result.ok) {
+      try {
+        window.localStorage.removeItem(SETTINGS_BACKUP_KEY);
+      } catch {
+        // Storage may be unavailable (private mode): nothing to clear then.
+      }
+      say("success", result.message);
+      return;
+    }
+    say("error", result.message);
+    if (result.dbFailure) {
+      try {
+        window.localStorage.setItem(
+          SETTINGS_BACKUP_KEY,
+          JSON.stringify({ ...result.values, savedAt: new Date().toISOString() }),
+        );
+        say(
+          "warning",
+          result.dbFailure === "unavailable"
+            ? SETTINGS_MESSAGES.savedLocallyUnavailable
+            : SETTINGS_MESSAGES.savedLocallyError,
+        );
+      } catch {
+        // No local storage either: the error above stands.
+      }
+    }
+  }, [fetcher.state, fetcher.data, say]);
+
+  const fieldErrors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        title="Podešavanja"
+        description="Podrazumevane slike za članke i kompanije bez sopstvene slike."
+      />
+      <div className="mb-4 space-y-2" aria-live="polite">
+        {messages.map((m) => (
+          <Notice key={m.key} tone={m.tone} message={m.text} vanishAfterMs={3000} />
+        ))}
+      </div>
+      <fetcher.Form method="post" noValidate>
+        <Card className="space-y-8 p-5">
+          <ImageField
+            name="defaultArticleImage"
+            id="defaultArticleImage"
+            label="Podrazumevana slika članka"
+            defaultValue={values.defaultArticleImage}
+            error={fieldErrors.defaultArticleImage}
+            hint="Prikazuje se kada članak nema sliku ili se njegova slika ne može učitati."
+            onUploadResult={(r) =>
+              say(
+                r.ok ? "success" : "error",
+                r.ok ? SETTINGS_MESSAGES.uploaded : SETTINGS_MESSAGES.uploadFailed,
+              )
+            }
+            uploadErrorMessage={SETTINGS_MESSAGES.uploadFailed}
+          />
+          <ImageField
+            name="defaultCompanyImage"
+            id="defaultCompanyImage"
+            label="Podrazumevana slika kompanije"
+            defaultValue={values.defaultCompanyImage}
+            error={fieldErrors.defaultCompanyImage}
+            hint="Prikazuje se kada kompanija nema logo."
+            onUploadResult={(r) =>
+              say(
+                r.ok ? "success" : "error",
+                r.ok ? SETTINGS_MESSAGES.uploaded : SETTINGS_MESSAGES.companyUploadFailed,
+              )
+            }
+            uploadErrorMessage={SETTINGS_MESSAGES.companyUploadFailed}
+          />
+          <div className="flex justify-end border-t border-slate-100 pt-4">
+            <Button type="submit" disabled={busy}>
+              {busy ? "Čuvanje…" : "Sačuvaj podešavanja"}
+            </Button>
+          </div>
+        </Card>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+export { AdminRouteError as ErrorBoundary };

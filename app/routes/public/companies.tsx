@@ -1,0 +1,153 @@
+import { Form, Link, useNavigation } from "react-router";
+import { CompanyLogo } from "~/components/companies/company-logo";
+import { Pagination } from "~/components/pagination";
+import { buttonClass } from "~/components/ui/button";
+import { Input, Select } from "~/components/ui/field";
+import { ALL_COMPANY_CATEGORIES, DIRECTORY_PAGE_SIZE, US_STATES } from "~/domain/companies/constants";
+import { listCompanies } from "~/domain/companies/queries.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/companies";
+
+const oneOf = (value: string | null, list: readonly string[]) => (value && list.includes(value) ? value : "");
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const filters = {
+    search: (params.get("q") ?? "").trim().slice(0, 100),
+    category: oneOf(params.get("kategorija"), ALL_COMPANY_CATEGORIES),
+    state: oneOf(params.get("drzava"), US_STATES),
+  };
+  const page = parsePage(params.get("page"));
+  const db = getDb();
+  const [settings, { rows, total }] = await Promise.all([
+    getSettings(db),
+    listCompanies(db, { ...filters, activeOnly: true, order: "name", page, pageSize: DIRECTORY_PAGE_SIZE }),
+  ]);
+  return { rows, total, page, filters, defaultImage: settings.defaultCompanyImage };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Kompanije — Balkan Vozači" },
+  {
+    name: "description",
+    content:
+      "Imenik kompanija naše zajednice u Americi: prevoznici, logistika, servisi, osiguranje i još mnogo toga.",
+  },
+];
+
+export default function CompanyDirectory({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, filters, defaultImage } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === "/kompanije";
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Kompanije</h1>
+          <p className="mt-1 text-slate-600">Prevoznici, logistika, servisi i usluge naše zajednice.</p>
+        </div>
+        <Link to="/kompanije/nova" className={buttonClass("primary", "md", "w-full sm:w-auto")}>
+          Dodajte svoju kompaniju
+        </Link>
+      </div>
+
+      <Form
+        method="get"
+        role="search"
+        className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[1fr_13rem_11rem_auto]"
+      >
+        <label htmlFor="q" className="sr-only">
+          Pretraga
+        </label>
+        <Input
+          id="q"
+          name="q"
+          type="search"
+          placeholder="Pretražite po nazivu…"
+          defaultValue={filters.search}
+        />
+        <label htmlFor="kategorija" className="sr-only">
+          Kategorija
+        </label>
+        <Select id="kategorija" name="kategorija" defaultValue={filters.category}>
+          <option value="">Sve kategorije</option>
+          {ALL_COMPANY_CATEGORIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Select>
+        <label htmlFor="drzava" className="sr-only">
+          Država
+        </label>
+        <Select id="drzava" name="drzava" defaultValue={filters.state}>
+          <option value="">Sve države</option>
+          {US_STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </Select>
+        <button type="submit" className={buttonClass("primary", "md")} disabled={loading}>
+          Traži
+        </button>
+      </Form>
+
+      <p className="mt-4 text-sm text-slate-600" aria-live="polite">
+        {resultCountLine(page, DIRECTORY_PAGE_SIZE, total)}
+        {filters.search || filters.category || filters.state ? (
+          <>
+            {" · "}
+            <Link to="/kompanije" className="font-medium text-brand-700 underline">
+              Poništi filtere
+            </Link>
+          </>
+        ) : null}
+      </p>
+
+      {rows.length === 0 ? (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600">
+          Nema kompanija za izabrane filtere.
+        </p>
+      ) : (
+        <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {rows.map((c, i) => (
+            <li key={c.id}>
+              <Link
+                to={`/kompanije/${c.id}`}
+                className="flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow"
+              >
+                <CompanyLogo
+                  logo={c.logo}
+                  fallback={defaultImage}
+                  name={c.name}
+                  eager={i < 4}
+                  className="h-14 w-14 shrink-0 rounded-lg border border-slate-100"
+                />
+                <div className="min-w-0">
+                  <h2 className="font-semibold text-slate-900">{c.name}</h2>
+                  {c.category ? (
+                    <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">
+                      {c.category}
+                    </p>
+                  ) : null}
+                  <p className="mt-1 text-sm text-slate-600">
+                    {[c.location, c.state].filter(Boolean).join(", ")}
+                  </p>
+                  {c.description ? (
+                    <p className="mt-1 line-clamp-2 text-sm text-slate-500">{c.description}</p>
+                  ) : null}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="mt-6">
+        <Pagination page={page} totalPages={totalPagesOf(total, DIRECTORY_PAGE_SIZE)} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { publicOrigin } from "~/lib/public-origin.server";
+import type { Route } from "./+types/robots";
+
+/** `/robots.txt`: everything public may be crawled; the back office, click redirects and reports not. */
+export function loader({ request }: Route.LoaderArgs) {
+  const body = [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /b/",
+    "Disallow: /izvestaj/",
+    "Allow: /",
+    "",
+    `Sitemap: ${publicOrigin(request)}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

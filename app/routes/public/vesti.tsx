@@ -1,0 +1,31 @@
+import { CategoryPage } from "~/components/public/category-page";
+import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
+import type { Route } from "./+types/vesti";
+import { loadCategoryPage } from "./category.server";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return loadCategoryPage(request, "Vesti");
+}
+
+export function headers() {
+  return { "Cache-Control": PUBLIC_LIST_CACHE };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [{ title: "Stranica nije pronađena — Balkan Vozači" }];
+  const suffix = data.page > 1 ? ` — strana ${data.page}` : "";
+  return [
+    { title: `Vesti${suffix} — ${data.siteName}` },
+    { name: "description", content: "Vesti: najnoviji članci za balkanske vozače u Americi." },
+    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    { property: "og:type", content: "website" },
+    { property: "og:title", content: `Vesti — ${data.siteName}` },
+    { property: "og:url", content: data.canonicalUrl },
+  ];
+};
+
+export default function VestiPage({ loaderData }: Route.ComponentProps) {
+  return <CategoryPage {...loaderData} />;
+}
+
+export { PublicRouteError as ErrorBoundary } from "~/components/public/route-error";

@@ -1,0 +1,197 @@
+#!/usr/bin/env node
+// Throughput and latency of the public pages under concurrent load.
+//
+//   npm run bench:http                         # embedded database (PGlite), fresh DATA_DIR + demo seed
+//   npm run bench:http -- --driver postgres    # a throwaway PostgreSQL cluster, seeded with the demo
+//   DATABASE_URL=postgres://… npm run bench:http -- --driver postgres   # an existing, seeded database
+//   npm run bench:http -- --url http://127.0.0.1:3000                   # a server already running
+//
+// Options: --duration SECONDS (default 15 per scenario), --connections N (default 50),
+//          --warmup SECONDS (default 3), --scenarios article,vesti[,article-redirect],
+//          --no-views (send a crawler's user agent: pages are served without counting the view)
+//
+// The server is the production build started the way users start it (`npm start`: it builds
+// first when the build is missing or stale — in the shared work tree run this under
+// `flock /tmp/e2e.lock`). The load generator is Node's own http client with a keep-alive Agent:
+// N connections, each sending its next request as soon as the previous response ends (a closed
+// loop, like autocannon). Latency is measured per request from write to the last byte.
+// Results: see bench/README.md.
+import http from "node:http";
+import { parseArgs } from "node:util";
+import { startApp, startPostgres } from "./support/cluster.mjs";
+
+const { values: opts } = parseArgs({
+  options: {
+    driver: { type: "string", default: "pglite" },
+    url: { type: "string" },
+    duration: { type: "string", default: "15" },
+    warmup: { type: "string", default: "3" },
+    connections: { type: "string", default: "50" },
+    scenarios: { type: "string", default: "article,vesti" },
+    "no-views": { type: "boolean", default: false },
+  },
+});
+const DURATION_MS = Number(opts.duration) * 1000;
+const WARMUP_MS = Number(opts.warmup) * 1000;
+const CONNECTIONS = Number(opts.connections);
+/** A phone browser: real page views are counted, so the article scenario includes its UPDATE. */
+const USER_AGENT = opts["no-views"]
+  ? "BenchBot/1.0 (+https://example.com/bot)"
+  : "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
+
+function get(agent, base, path) {
+  return new Promise((resolve) => {
+    const started = process.hrtime.bigint();
+    const req = http.get(
+      `${base}${path}`,
+      { agent, headers: { "user-agent": USER_AGENT, accept: "text/html" } },
+      (res) => {
+        let bytes = 0;
+        res.on("data", (chunk) => {
+          bytes += chunk.length;
+        });
+        res.on("end", () =>
+          resolve({ status: res.statusCode, bytes, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        );
+        res.on("error", () => resolve({ status: 0, bytes, ms: 0 }));
+      },
+    );
+    req.on("error", () =>
+      resolve({ status: 0, bytes: 0, ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+    );
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** N connections in a closed loop for warm-up + duration; statistics over the measured part only. */
+async function run(base, nextPath, expected) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
+  const latencies = [];
+  let errors = 0;
+  let non2xx = 0;
+  let bytes = 0;
+  const warmupEnds = Date.now() + WARMUP_MS;
+  const ends = warmupEnds + DURATION_MS;
+  let measuredFrom = 0;
+  async function worker() {
+    while (Date.now() < ends) {
+      const r = await get(agent, base, nextPath());
+      const now = Date.now();
+      if (now < warmupEnds || now > ends) continue;
+      if (measuredFrom === 0) measuredFrom = now;
+      if (r.status === 0) errors++;
+      else if (r.status !== expected) non2xx++;
+      else latencies.push(r.ms);
+      bytes += r.bytes;
+    }
+  }
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  agent.destroy();
+  const seconds = DURATION_MS / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length + non2xx + errors,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p90: percentile(latencies, 90),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? 0,
+    errors,
+    non2xx,
+    kbPerRequest: latencies.length ? bytes / (latencies.length + non2xx) / 1024 : 0,
+  };
+}
+
+/** The canonical article URLs of every published article, read from the sitemap. */
+async function articlePaths(base) {
+  const xml = await (await fetch(`${base}/sitemap.xml`)).text();
+  let locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  if (xml.includes("<sitemapindex")) {
+    locs = [];
+    for (const m of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const part = await (await fetch(m[1])).text();
+      locs.push(...[...part.matchAll(/<loc>([^<]+)<\/loc>/g)].map((x) => x[1]));
+    }
+  }
+  return locs.map((loc) => new URL(loc).pathname).filter((p) => p.startsWith("/article/"));
+}
+
+const SCENARIOS = {
+  /** A random published article, by its canonical URL (the full page: query, sanitise, render, +1 view). */
+  article: (paths) => () => paths[Math.floor(Math.random() * paths.length)],
+  /** The first page of /vesti (list query + count + banners + render). */
+  vesti: () => () => "/vesti",
+  /** A bare /article/{id}: the 301 to the canonical URL. */
+  "article-redirect": (paths) => () => {
+    const p = paths[Math.floor(Math.random() * paths.length)];
+    return `/article/${p.slice(p.lastIndexOf("-") + 1)}`;
+  },
+};
+
+function fmt(n, digits = 1) {
+  return n.toFixed(digits);
+}
+
+async function main() {
+  const cleanups = [];
+  const stopAll = async () => {
+    for (const fn of cleanups.reverse()) await fn();
+  };
+  process.on("SIGINT", async () => {
+    await stopAll();
+    process.exit(130);
+  });
+  try {
+    let base = opts.url;
+    let label = opts.url ? `server at ${opts.url}` : opts.driver;
+    if (!base) {
+      let databaseUrl;
+      if (opts.driver === "postgres") {
+        databaseUrl = process.env.DATABASE_URL;
+        if (!databaseUrl) {
+          console.error("starting a throwaway PostgreSQL cluster…");
+          const pg = await startPostgres();
+          cleanups.push(() => pg.stop());
+          databaseUrl = pg.url;
+        }
+      } else if (opts.driver !== "pglite") {
+        throw new Error(`--driver must be pglite or postgres, not ${opts.driver}`);
+      }
+      console.error(`starting the production server (${opts.driver})…`);
+      const app = await startApp({ databaseUrl });
+      cleanups.push(() => app.stop());
+      base = app.baseUrl;
+      label = opts.driver === "postgres" ? "PostgreSQL" : "PGlite (embedded)";
+    }
+    const paths = await articlePaths(base);
+    if (paths.length === 0) throw new Error("no published articles in the sitemap");
+    console.log(
+      `\n${label}: ${paths.length} published articles, ${CONNECTIONS} connections, ${opts.warmup} s warm-up + ${opts.duration} s per scenario, Node ${process.version}\n`,
+    );
+    console.log(
+      "| scenario | driver | req/s | p50 ms | p90 ms | p99 ms | max ms | unexpected status | errors | KiB/resp |",
+    );
+    console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    for (const name of opts.scenarios.split(",")) {
+      const make = SCENARIOS[name];
+      if (!make) throw new Error(`unknown scenario ${name} (${Object.keys(SCENARIOS).join(", ")})`);
+      const r = await run(base, make(paths), name === "article-redirect" ? 301 : 200);
+      const shown =
+        name === "article" ? "/article/{slug}-{id}" : name === "vesti" ? "/vesti" : "/article/{id} → 301";
+      console.log(
+        `| ${shown} | ${label} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.non2xx} | ${r.errors} | ${fmt(r.kbPerRequest)} |`,
+      );
+    }
+  } finally {
+    await stopAll();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
