@@ -31,7 +31,10 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.preprocess(blankToUndefined, z.string().optional()),
   STRIPE_BASE_URL: z.preprocess(blankToUndefined, z.url().optional()),
   /** Signs advertisers' campaign report links; when unset, a secret generated once is kept in the database. */
-  REPORT_SIGNING_SECRET: z.preprocess(blankToUndefined, z.string().min(32, "najmanje 32 karaktera").optional()),
+  REPORT_SIGNING_SECRET: z.preprocess(
+    blankToUndefined,
+    z.string().min(32, "najmanje 32 karaktera").optional(),
+  ),
   /** S3-compatible media storage: used when S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set. */
   S3_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),
   S3_REGION: z.preprocess(blankToUndefined, z.string().default("us-east-1")),

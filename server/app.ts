@@ -7,14 +7,15 @@ import express, { type NextFunction, type Request, type Response } from "express
 import "react-router";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
+import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
 import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
-import { pruneLoginAttempts } from "~/domain/users/rate-limit.server";
 import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/users/session.server";
 import { type Env, parseEnv } from "~/env.server";
 import { createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
 import { logger } from "~/lib/logger.server";
+import { runWithRequestContext } from "~/lib/request-context.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
 import { getServices, getStorage, setServices } from "~/services.server";
 
@@ -49,7 +50,7 @@ export function createApp(env: Env) {
       else if (req.path === "/healthz" || req.path === "/readyz") logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
-    next();
+    runWithRequestContext({ requestId }, next);
   });
 
   app.get("/healthz", (_req, res) => {
@@ -148,7 +149,7 @@ export async function start(source: Record<string, string | undefined> = process
   logger.info({ driver: storage.driver }, "media storage ready");
   setServices({ handle, storage });
   cleanupTimer = setInterval(() => {
-    Promise.all([cleanExpiredSessions(handle.db), pruneLoginAttempts(handle.db)]).catch((error) =>
+    Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
       logger.warn({ err: error }, "session cleanup failed"),
     );
   }, SESSION_CLEANUP_INTERVAL_MS);

@@ -1,29 +1,58 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+} from "react";
+import { type FieldErrors, type FormValues, textValue } from "~/lib/form";
 import { cn } from "./cn";
 
-const control =
+export const controlClass =
   "block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
+
+/** The ids that tie a control to its hint and error (aria-describedby). */
+function describedBy(id: string | undefined, invalid?: boolean, hint?: boolean): string | undefined {
+  if (!id) return undefined;
+  const ids = [invalid ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(" ") : undefined;
+}
 
 export function Field({
   id,
   label,
   error,
   hint,
+  required,
   children,
+  className,
 }: {
   id: string;
   label: string;
   error?: string;
-  hint?: string;
+  hint?: ReactNode;
+  required?: boolean;
   children: ReactNode;
+  className?: string;
 }) {
   return (
-    <div className="space-y-1">
+    <div className={cn("space-y-1", className)}>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
+        {required ? (
+          <span aria-hidden="true" className="text-red-600">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
-      {hint && !error ? <p className="text-xs text-slate-500">{hint}</p> : null}
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-xs font-medium text-red-600">
           {error}
@@ -41,8 +70,23 @@ export function Input({
   return (
     <input
       aria-invalid={invalid || undefined}
-      aria-describedby={invalid && props.id ? `${props.id}-error` : undefined}
-      className={cn(control, invalid ? "border-red-400" : "border-slate-300", className)}
+      aria-describedby={describedBy(props.id, invalid)}
+      className={cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className)}
+      {...props}
+    />
+  );
+}
+
+export function Textarea({
+  invalid,
+  className,
+  ...props
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
+  return (
+    <textarea
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy(props.id, invalid)}
+      className={cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className)}
       {...props}
     />
   );
@@ -56,8 +100,143 @@ export function Select({
   return (
     <select
       aria-invalid={invalid || undefined}
-      className={cn(control, invalid ? "border-red-400" : "border-slate-300", className)}
+      aria-describedby={describedBy(props.id, invalid)}
+      className={cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className)}
       {...props}
     />
   );
+}
+
+type FormState = { values?: FormValues; errors?: FieldErrors };
+
+/**
+ * One labelled text control of the form pipeline: its value comes back from `values` after a failed
+ * submission and its message from `errors`, both keyed by `name` (lib/form.ts `parseForm`).
+ * `multiline` gives a textarea.
+ */
+export function TextField({
+  name,
+  label,
+  values,
+  errors,
+  hint,
+  idPrefix,
+  required,
+  multiline,
+  rows = 5,
+  className,
+  defaultValue,
+  ...inputProps
+}: FormState & {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  idPrefix?: string;
+  required?: boolean;
+  multiline?: boolean;
+  rows?: number;
+  className?: string;
+  defaultValue?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "required">) {
+  const id = idPrefix ? `${idPrefix}-${name}` : name;
+  const error = errors?.[name];
+  const value = values && name in values ? textValue(values, name) : (defaultValue ?? "");
+  const aria = describedBy(id, Boolean(error), Boolean(hint) && !error);
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required} className={className}>
+      {multiline ? (
+        <Textarea
+          id={id}
+          name={name}
+          rows={rows}
+          defaultValue={value}
+          invalid={Boolean(error)}
+          aria-describedby={aria}
+          aria-required={required || undefined}
+          maxLength={inputProps.maxLength}
+          placeholder={inputProps.placeholder}
+          disabled={inputProps.disabled}
+          readOnly={inputProps.readOnly}
+        />
+      ) : (
+        <Input
+          id={id}
+          name={name}
+          defaultValue={value}
+          invalid={Boolean(error)}
+          aria-describedby={aria}
+          aria-required={required || undefined}
+          {...inputProps}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A labelled select of the form pipeline; `options` are values or [value, label] pairs. */
+export function SelectField({
+  name,
+  label,
+  values,
+  errors,
+  hint,
+  idPrefix,
+  required,
+  options,
+  placeholder,
+  className,
+  defaultValue,
+  ...selectProps
+}: FormState & {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  idPrefix?: string;
+  required?: boolean;
+  options: readonly (string | readonly [string, string])[];
+  /** The first, empty option ("Izaberite…"); omit for none. */
+  placeholder?: string;
+  className?: string;
+  defaultValue?: string;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "defaultValue" | "required">) {
+  const id = idPrefix ? `${idPrefix}-${name}` : name;
+  const error = errors?.[name];
+  const value = values && name in values ? textValue(values, name) : (defaultValue ?? "");
+  return (
+    <Field id={id} label={label} error={error} hint={hint} required={required} className={className}>
+      <Select
+        id={id}
+        name={name}
+        defaultValue={value}
+        invalid={Boolean(error)}
+        aria-describedby={describedBy(id, Boolean(error), Boolean(hint) && !error)}
+        aria-required={required || undefined}
+        {...selectProps}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => {
+          const [v, l] = typeof option === "string" ? [option, option] : option;
+          return (
+            <option key={v} value={v}>
+              {l}
+            </option>
+          );
+        })}
+      </Select>
+    </Field>
+  );
+}
+
+/**
+ * After a failed submission, moves the keyboard focus to the first field marked invalid (and so
+ * the screen reader reads its message). `result` is the action data: a new object per submission.
+ */
+export function useFocusFirstError(formRef: RefObject<HTMLFormElement | null>, result: unknown): void {
+  useEffect(() => {
+    if (!result || typeof result !== "object") return;
+    const errors = (result as { fieldErrors?: FieldErrors }).fieldErrors;
+    if (!errors || Object.keys(errors).length === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+  }, [formRef, result]);
 }

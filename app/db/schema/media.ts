@@ -35,10 +35,23 @@ export const mediaFiles = pgTable(
     uniqueIndex("media_files_bucket_name_key").on(t.bucket, t.name),
     // The listing orders by (created_at desc, id desc) — NULLS FIRST is what plain DESC means, so the
     // planner can walk these indexes for a page; each filter combination has one.
-    index("media_files_bucket_created_idx").on(t.bucket, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("media_files_bucket_created_idx").on(
+      t.bucket,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index("media_files_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("media_files_type_created_idx").on(t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index("media_files_bucket_type_created_idx").on(t.bucket, t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("media_files_type_created_idx").on(
+      t.type,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index("media_files_bucket_type_created_idx").on(
+      t.bucket,
+      t.type,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     check("media_files_bucket_check", sql`${t.bucket} in ('images', 'mediji')`),
     check("media_files_type_check", sql`${t.type} in ('image', 'video', 'document')`),
   ],

@@ -194,7 +194,7 @@ describeDb("company requests", () => {
 });
 
 describeDb("public company request", () => {
-  const input: CompanyInput & { honeypot: string } = {
+  const input: CompanyInput & { honeypotFilled: boolean } = {
     name: "Vuk Express",
     description: "",
     location: "",
@@ -208,7 +208,7 @@ describeDb("public company request", () => {
     yearEstablished: "2015",
     fleetSize: "3",
     specialties: "",
-    honeypot: "",
+    honeypotFilled: false,
   };
   const pendingCount = async () => (await countSubmissionsByStatus(t.db)).pending;
 
@@ -229,8 +229,19 @@ describeDb("public company request", () => {
     expect(stored).toMatchObject({ services: ["OTR", "Lokalni prevoz"], fleetSize: "3", status: "pending" });
   });
 
+  it("lets exactly 5 of 50 parallel posts from one address through", async () => {
+    const now = new Date("2026-11-02T10:00:00Z");
+    const before = await pendingCount();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => submitCompanyRequest(t.db, input, "10.9.9.9", now)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(5);
+    expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(45);
+    expect((await pendingCount()) - before).toBe(5);
+  });
+
   it("answers a filled honeypot like a success but creates nothing", async () => {
-    expect(await submitCompanyRequest(t.db, { ...input, honeypot: "555-1234" }, "10.0.0.3")).toEqual({
+    expect(await submitCompanyRequest(t.db, { ...input, honeypotFilled: true }, "10.0.0.3")).toEqual({
       ok: true,
       status: 200,
     });

@@ -132,5 +132,5 @@ export function categoryOptions(list: readonly string[], current: string | null 
   return current && !list.includes(current) ? [...list, current] : [...list];
 }
 
-/** The public request form's honeypot: a hidden field bots fill in; its name looks real on purpose. */
-export const HONEYPOT_FIELD = "company_fax";
+/** The public request form's honeypot (the one of every public form: lib/honeypot.ts). */
+export { HONEYPOT_FIELD } from "~/lib/honeypot";

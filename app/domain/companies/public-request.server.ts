@@ -1,29 +1,24 @@
 /**
- * The visitors' company request (`/kompanije/nova`): validated and sanitised, rate limited to
- * 5 per 15 minutes per client address (spec §5, counted in the database), and guarded by a
- * honeypot field — a filled honeypot gets the normal thank-you answer but creates nothing.
+ * The visitors' company request (`/kompanije/nova`): validated and sanitised, guarded by the
+ * honeypot and rate limited to 5 per 15 minutes per client address (spec §5), counted atomically
+ * only for requests that pass validation (domain/rate-limit/public-form.server.ts). A filled
+ * honeypot gets the normal thank-you answer but creates nothing.
  */
 import type { DbOrTx } from "~/db/client.server";
-import { rateLimitBlockedMinutes, recordRateLimitedAttempt } from "~/domain/users/rate-limit.server";
+import { limitPublicForm, tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import { logger } from "~/lib/logger.server";
 import { COMPANY_CATEGORIES } from "./constants";
-
-export { HONEYPOT_FIELD } from "./constants";
-
 import { createSubmission } from "./submissions.server";
 import { type CompanyField, type CompanyInput, validateCompanyInput } from "./validation";
+
+export { tooManyRequestsMessage };
 
 export const REQUEST_MESSAGES = {
   fixErrors: "Proverite označena polja i pošaljite ponovo.",
   failed: "Slanje nije uspelo. Molimo pokušajte ponovo.",
 } as const;
 
-export function tooManyRequestsMessage(minutes: number): string {
-  return `Poslali ste previše zahteva. Pokušajte ponovo za ${minutes} min.`;
-}
-
-export function requestRateLimitKey(clientIp: string | null): string | null {
-  return clientIp ? `company-request:ip:${clientIp}` : null;
-}
+export const COMPANY_REQUEST_FORM = "company-request";
 
 export type PublicRequestResult =
   | { ok: true; status: 200 }
@@ -36,18 +31,12 @@ export type PublicRequestResult =
 
 export async function submitCompanyRequest(
   db: DbOrTx,
-  input: CompanyInput & { honeypot: string },
+  input: CompanyInput & { honeypotFilled: boolean },
   clientIp: string | null,
   now = new Date(),
 ): Promise<PublicRequestResult> {
-  const key = requestRateLimitKey(clientIp);
-  if (key) {
-    const minutes = await rateLimitBlockedMinutes(db, [key], now);
-    if (minutes > 0)
-      return { ok: false, status: 429, message: tooManyRequestsMessage(minutes), fieldErrors: {} };
-  }
-  if (input.honeypot.trim() !== "") {
-    if (key) await recordRateLimitedAttempt(db, [key], now);
+  if (input.honeypotFilled) {
+    await limitPublicForm(db, COMPANY_REQUEST_FORM, clientIp, now);
     return { ok: true, status: 200 };
   }
   const validation = validateCompanyInput(input, { mode: "public", categories: COMPANY_CATEGORIES, now });
@@ -59,11 +48,20 @@ export async function submitCompanyRequest(
       fieldErrors: validation.fieldErrors,
     };
   }
+  const limit = await limitPublicForm(db, COMPANY_REQUEST_FORM, clientIp, now);
+  if (!limit.ok) {
+    return {
+      ok: false,
+      status: 429,
+      message: tooManyRequestsMessage(limit.retryAfterMinutes),
+      fieldErrors: {},
+    };
+  }
   try {
     await createSubmission(db, validation.data);
-    if (key) await recordRateLimitedAttempt(db, [key], now);
     return { ok: true, status: 200 };
-  } catch {
+  } catch (error) {
+    logger.error({ err: error }, "company request could not be stored");
     return { ok: false, status: 500, message: REQUEST_MESSAGES.failed, fieldErrors: {} };
   }
 }

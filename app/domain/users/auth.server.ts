@@ -1,12 +1,17 @@
 import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
+import { clearRateLimit, consumeRateLimit } from "~/domain/rate-limit/limiter.server";
+import { logger } from "~/lib/logger.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { getDb } from "~/services.server";
 import { verifyPassword } from "./password.server";
 import { hasPermission, type Permission, permissionsOf } from "./permissions";
-import { clearLoginFailures, loginBlockedMinutes, loginKeys, recordLoginFailure } from "./rate-limit.server";
+import { loginLimits, loginPairKey } from "./rate-limit.server";
 import { createSession, deleteSession, findSessionUser, type SessionUser } from "./session.server";
 import { findUserForLogin, updateLastLogin } from "./users.server";
 import { normalizeEmail } from "./validation";
+
+export { safeRedirect };
 
 export const SESSION_COOKIE = "bv_session";
 
@@ -22,12 +27,21 @@ export function rateLimitMessage(minutes: number): string {
   return `Previše neuspešnih pokušaja prijave. Pokušajte ponovo za ${minutes} min.`;
 }
 
-function readCookie(request: Request, name: string): string | null {
+/**
+ * One cookie's value, or null. A value that is not valid percent-encoding (`bv_session=%ZZ`) is
+ * treated as absent: a broken cookie must never turn a page into a 500.
+ */
+export function readCookie(request: Request, name: string): string | null {
   const header = request.headers.get("Cookie");
   if (!header) return null;
   for (const part of header.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return null;
+    }
   }
   return null;
 }
@@ -45,18 +59,6 @@ export function sessionCookie(request: Request, token: string, expiresAt: Date):
 export function clearSessionCookie(request: Request): string {
   const secure = isHttps(request) ? "; Secure" : "";
   return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
-}
-
-/** Only a local path may be a redirect target after sign-in. */
-export function safeRedirect(
-  to: FormDataEntryValue | string | null | undefined,
-  fallback = "/admin",
-): string {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
-    return fallback;
-  }
-  if (to.startsWith("/admin/login") || to.startsWith("/admin/logout")) return fallback;
-  return to;
 }
 
 export async function getSessionUser(request: Request, db: Database = getDb()): Promise<SessionUser | null> {
@@ -107,6 +109,9 @@ export type LoginResult =
   | { ok: true; user: SessionUser; token: string; expiresAt: Date }
   | { ok: false; error: string; status: number };
 
+/** Longer passwords are refused before hashing (bcrypt reads only the first 72 bytes anyway). */
+const MAX_PASSWORD_INPUT = 1024;
+
 // A real bcrypt hash of a random string: unknown e-mails cost the same time as wrong passwords.
 const TIMING_DUMMY_HASH = "$2y$12$utnEYUL/WQpxyGwpCcvxv.3OM8urW/tsjZALnaMiKiToOi/FxrTZa";
 
@@ -117,14 +122,17 @@ export async function login(
   try {
     const email = normalizeEmail(input.email);
     if (!email || !input.password) return { ok: false, error: LOGIN_MESSAGES.missing, status: 400 };
-    const keys = loginKeys(email, input.ipAddress);
-    const blockedMinutes = await loginBlockedMinutes(db, keys);
-    if (blockedMinutes > 0) return { ok: false, error: rateLimitMessage(blockedMinutes), status: 429 };
+    // Counted before the password is checked, atomically: parallel guesses cannot all get through.
+    const limit = await consumeRateLimit(db, loginLimits(email, input.ipAddress));
+    if (!limit.ok) return { ok: false, error: rateLimitMessage(limit.retryAfterMinutes), status: 429 };
 
+    // Oversized input is never a real account: refuse it without hashing a megabyte.
+    if (email.length > 254 || input.password.length > MAX_PASSWORD_INPUT) {
+      return { ok: false, error: LOGIN_MESSAGES.invalid, status: 401 };
+    }
     const user = await findUserForLogin(db, email);
     const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? TIMING_DUMMY_HASH);
-    if (!user || !user.isActive || !passwordOk) {
-      await recordLoginFailure(db, keys);
+    if (!user?.isActive || !passwordOk) {
       return { ok: false, error: LOGIN_MESSAGES.invalid, status: 401 };
     }
 
@@ -135,14 +143,16 @@ export async function login(
         ipAddress: input.ipAddress,
         userAgent: input.userAgent,
       });
-    } catch {
+    } catch (error) {
+      logger.error({ err: error, userId: user.id }, "session could not be created");
       return { ok: false, error: LOGIN_MESSAGES.sessionFailed, status: 500 };
     }
     await updateLastLogin(db, user.id);
-    await clearLoginFailures(db, [`email:${email}`]);
+    await clearRateLimit(db, [loginPairKey(email, input.ipAddress)]);
     const { id, role, firstName, lastName } = user;
     return { ok: true, user: { id, email, role, firstName, lastName }, ...session };
-  } catch {
+  } catch (error) {
+    logger.error({ err: error }, "sign-in failed");
     return { ok: false, error: LOGIN_MESSAGES.unexpected, status: 500 };
   }
 }

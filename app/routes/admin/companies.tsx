@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ConfirmDialog } from "~/components/confirm-dialog";
@@ -16,6 +17,7 @@ import {
 } from "~/domain/companies/constants";
 import { deleteCompany, listCompanies, toggleCompanyActive } from "~/domain/companies/queries.server";
 import { requirePermission } from "~/domain/users/auth.server";
+import { parseId } from "~/lib/ids";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/companies";
@@ -50,8 +52,8 @@ export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "canViewCompanies");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const id = Number(form.get("companyId"));
-  if (!Number.isInteger(id) || id <= 0) {
+  const id = parseId(form.get("companyId"));
+  if (id === null) {
     return data({ ok: false, intent, message: COMPANY_MESSAGES.notFound }, { status: 400 });
   }
   const db = getDb();
@@ -100,7 +102,7 @@ function RowActions({
   onDelete: (r: Row) => void;
 }) {
   return (
-    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+    <>
       <Button size="sm" variant="secondary" disabled={busy} onClick={() => onToggle(row)}>
         {row.active ? "Deaktiviraj" : "Aktiviraj"}
       </Button>
@@ -110,7 +112,7 @@ function RowActions({
       <Button size="sm" variant="danger" disabled={busy} onClick={() => onDelete(row)}>
         Obriši
       </Button>
-    </div>
+    </>
   );
 }
 
@@ -218,81 +220,57 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
         {resultCountLine(page, ADMIN_COMPANIES_PAGE_SIZE, total)}
       </p>
       <Card className="overflow-hidden">
-        {rows.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-slate-500">Nema kompanija za izabrane filtere.</p>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {rows.map((r) => (
-                <li key={r.id} className="space-y-2 px-4 py-4" data-testid={`company-card-${r.id}`}>
-                  <div className="flex items-start justify-between gap-2">
-                    <div className="min-w-0">
-                      <Link
-                        to={`/admin/companies/edit/${r.id}`}
-                        className="font-medium text-slate-900 hover:underline"
-                      >
-                        {r.name}
-                      </Link>
-                      <p className="text-sm text-slate-600">{r.category ?? "—"}</p>
-                      <p className="text-xs text-slate-500">
-                        {[r.location, r.state].filter(Boolean).join(", ") || "—"}
-                      </p>
-                    </div>
-                    <ActiveBadge active={r.active} />
-                  </div>
-                  <RowActions row={r} busy={pendingId === r.id} {...rowProps} />
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Naziv
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Kategorija
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Lokacija
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Kontakt
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Status
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Akcije
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((r) => (
-                    <tr key={r.id} data-testid={`company-row-${r.id}`}>
-                      <td className="px-4 py-3 font-medium text-slate-900">{r.name}</td>
-                      <td className="px-4 py-3 text-slate-700">{r.category ?? "—"}</td>
-                      <td className="px-4 py-3 text-slate-700">
-                        {[r.location, r.state].filter(Boolean).join(", ") || "—"}
-                      </td>
-                      <td className="px-4 py-3 text-slate-600">
-                        <div>{r.phone ?? ""}</div>
-                        <div className="text-xs">{r.email ?? ""}</div>
-                      </td>
-                      <td className="px-4 py-3">
-                        <ActiveBadge active={r.active} />
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-right">
-                        <RowActions row={r} busy={pendingId === r.id} {...rowProps} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
+        <DataTable
+          caption="Kompanije"
+          rows={rows}
+          rowKey={(r) => r.id}
+          testId="company"
+          empty="Nema kompanija za izabrane filtere."
+          columns={[
+            {
+              key: "name",
+              header: "Naziv",
+              mobile: "title",
+              cell: (r) => (
+                <Link
+                  to={`/admin/companies/edit/${r.id}`}
+                  className="font-medium text-slate-900 hover:underline"
+                >
+                  {r.name}
+                </Link>
+              ),
+            },
+            { key: "category", header: "Kategorija", cell: (r) => r.category ?? "—" },
+            {
+              key: "location",
+              header: "Lokacija",
+              cell: (r) => [r.location, r.state].filter(Boolean).join(", ") || "—",
+            },
+            {
+              key: "contact",
+              header: "Kontakt",
+              cell: (r) => (
+                <div className="text-slate-600">
+                  <div>{r.phone ?? ""}</div>
+                  <div className="break-all text-xs">{r.email ?? ""}</div>
+                </div>
+              ),
+            },
+            {
+              key: "status",
+              header: "Status",
+              mobile: "badge",
+              cell: (r) => <ActiveBadge active={r.active} />,
+            },
+            {
+              key: "actions",
+              header: "Akcije",
+              align: "right",
+              mobile: "actions",
+              cell: (r) => <RowActions row={r} busy={pendingId === r.id} {...rowProps} />,
+            },
+          ]}
+        />
       </Card>
       <div className="mt-4">
         <Pagination page={page} totalPages={totalPagesOf(total, ADMIN_COMPANIES_PAGE_SIZE)} />

@@ -1,15 +1,14 @@
+import { useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { CompanyFields } from "~/components/companies/company-fields";
+import { HoneypotField } from "~/components/honeypot-field";
 import { buttonClass } from "~/components/ui/button";
+import { useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
-import {
-  COMPANY_CATEGORIES,
-  currentYear,
-  DEFAULT_COMPANY_CATEGORY,
-  HONEYPOT_FIELD,
-} from "~/domain/companies/constants";
+import { COMPANY_CATEGORIES, currentYear, DEFAULT_COMPANY_CATEGORY } from "~/domain/companies/constants";
 import { submitCompanyRequest } from "~/domain/companies/public-request.server";
 import { type CompanyInput, companyInputFromForm } from "~/domain/companies/validation";
+import { honeypotFilled } from "~/domain/rate-limit/public-form.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/company-request";
 
@@ -46,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = { ...companyInputFromForm(form, "comma"), logo: "" };
   const result = await submitCompanyRequest(
     getDb(),
-    { ...input, honeypot: String(form.get(HONEYPOT_FIELD) ?? "") },
+    { ...input, honeypotFilled: honeypotFilled(form) },
     context.clientIp ?? null,
   );
   if (result.ok) return { sent: true as const };
@@ -59,6 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CompanyRequest({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData);
   if (actionData?.sent) {
     return (
       <div className="mx-auto max-w-xl px-4 py-10 text-center">
@@ -89,23 +90,13 @@ export default function CompanyRequest({ loaderData, actionData }: Route.Compone
         potreban nam je telefon ili email.
       </p>
       <Form
+        ref={formRef}
         method="post"
         noValidate
         className="mt-5 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
       >
         <Notice tone="error" message={failed?.message} />
-        {/* Honeypot: hidden from people and screen readers; bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-          <label htmlFor={HONEYPOT_FIELD}>Faks (ostavite prazno)</label>
-          <input
-            id={HONEYPOT_FIELD}
-            name={HONEYPOT_FIELD}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
+        <HoneypotField />
         <CompanyFields
           mode="public"
           idPrefix="zahtev"

@@ -1,0 +1,36 @@
+/**
+ * The guard every public form shares (company request, forum posts, listings, newsletter signup):
+ * a honeypot field that people never see and bots fill in, and the spec §5 limiter (5 per
+ * 15 minutes per client address and form), counted atomically. The order matters and is the same
+ * everywhere: the body limit (server) → the honeypot → validation (nothing counted for a typo) →
+ * the limiter → the write.
+ */
+import type { DbOrTx } from "~/db/client.server";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { consumeRateLimit, type RateLimitResult, SPEC_LIMIT } from "./limiter.server";
+
+export { HONEYPOT_FIELD };
+
+/** True when the hidden honeypot field was filled in: answer as if it worked, store nothing. */
+export function honeypotFilled(form: FormData | URLSearchParams): boolean {
+  const value = form.get(HONEYPOT_FIELD);
+  return typeof value === "string" && value.trim() !== "";
+}
+
+export function tooManyRequestsMessage(minutes: number): string {
+  return `Poslali ste previše zahteva. Pokušajte ponovo za ${minutes} min.`;
+}
+
+/**
+ * Counts one submission of `form` (a short name: "company-request", "forum-topic" …) from this
+ * address, or refuses it. Without a known address (tests, a broken proxy) nothing is limited.
+ */
+export async function limitPublicForm(
+  db: DbOrTx,
+  form: string,
+  clientIp: string | null,
+  now = new Date(),
+): Promise<RateLimitResult> {
+  if (!clientIp) return { ok: true };
+  return consumeRateLimit(db, [{ key: `${form}:ip:${clientIp}`, ...SPEC_LIMIT }], now);
+}
