@@ -7,6 +7,8 @@ import express, { type NextFunction, type Request, type Response } from "express
 import "react-router";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
+import { JOB_HANDLERS } from "~/domain/jobs/handlers.server";
+import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
 import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
@@ -109,6 +111,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 let cleanupTimer: NodeJS.Timeout | undefined;
+let jobRunner: JobRunner | undefined;
 
 /** Boot: validate the environment, open and migrate the database, bootstrap staff and demo data. */
 export async function start(source: Record<string, string | undefined> = process.env) {
@@ -148,6 +151,7 @@ export async function start(source: Record<string, string | undefined> = process
   const storage = createStorageFromEnv(env);
   logger.info({ driver: storage.driver }, "media storage ready");
   setServices({ handle, storage });
+  jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
   cleanupTimer = setInterval(() => {
     Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
       logger.warn({ err: error }, "session cleanup failed"),
@@ -160,6 +164,9 @@ export async function start(source: Record<string, string | undefined> = process
 /** Shutdown: stop the timers and close the database (the HTTP server is closed by the caller first). */
 export async function stop(): Promise<void> {
   if (cleanupTimer) clearInterval(cleanupTimer);
+  // Running jobs save their checkpoint and go back to the queue before the database closes.
+  await jobRunner?.stop();
+  jobRunner = undefined;
   const services = (() => {
     try {
       return getServices();

@@ -1,0 +1,8 @@
+/**
+ * Every kind of background job the app runs, with its handler. An area adds its kind here
+ * ("newsletter:send", "headings:convert-all", "listings:expire" …); the runner started at boot
+ * (server/app.ts) runs exactly these.
+ */
+import type { JobHandler } from "./runner.server";
+
+export const JOB_HANDLERS: Record<string, JobHandler> = {};

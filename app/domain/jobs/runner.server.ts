@@ -1,0 +1,212 @@
+/**
+ * Durable background jobs: the runner. Started once per app process at boot (server/app.ts),
+ * stopped first at shutdown. It claims due jobs of the kinds it has handlers for, runs each with
+ * a lease that a heartbeat renews every few seconds, and records the outcome:
+ *
+ * - the handler returns: *done* (or *cancelled*, when someone asked it to stop);
+ * - the handler throws: queued again with a growing delay, or *failed* after `max_attempts`;
+ * - the process stops (SIGTERM): the handler's signal aborts, it saves its checkpoint and returns,
+ *   and the job goes back to the queue without using up an attempt;
+ * - the process dies: the lease runs out and any runner takes the job over, resuming from the
+ *   last checkpoint the handler saved with `report()`.
+ *
+ * Handlers therefore write their progress as a checkpoint they can resume from, and make each
+ * step idempotent (see the newsletter send and the heading conversion).
+ */
+import { randomUUID } from "node:crypto";
+import type { Database } from "~/db/client.server";
+import { logger } from "~/lib/logger.server";
+import {
+  claimNextJob,
+  finishJob,
+  heartbeat,
+  type JobProgress,
+  type JobRow,
+  onJobEnqueued,
+} from "./queue.server";
+
+export type JobContext = {
+  db: Database;
+  job: JobRow;
+  /** Aborted when a cancel is requested or the process is stopping. */
+  signal: AbortSignal;
+  /** Saves the checkpoint/progress shown on the screens and renews the lease. False: stop now. */
+  report(progress: JobProgress): Promise<boolean>;
+  /** Waits, ending early (false) when the job must stop. */
+  sleep(ms: number): Promise<boolean>;
+  /** The last progress saved (the checkpoint to resume from). */
+  progress: JobProgress;
+};
+
+// biome-ignore lint/suspicious/noConfusingVoidType: a handler may simply return, or return its final progress
+export type JobHandler = (ctx: JobContext) => Promise<JobProgress | undefined | void>;
+
+export type RunnerOptions = {
+  db: Database;
+  handlers: Record<string, JobHandler>;
+  /** How often to look for due jobs when nothing woke the runner (ms). */
+  pollMs?: number;
+  leaseMs?: number;
+  heartbeatMs?: number;
+  /** Jobs run at once in this process. */
+  concurrency?: number;
+  /** Delay before retry n (1-based). */
+  retryDelayMs?: (attempt: number) => number;
+};
+
+export type JobRunner = { stop(): Promise<void>; wake(): void; readonly owner: string };
+
+const defaultRetryDelay = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 10 * 60_000);
+
+export function startJobRunner(options: RunnerOptions): JobRunner {
+  const { db, handlers } = options;
+  const pollMs = options.pollMs ?? 2_000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const heartbeatMs = options.heartbeatMs ?? 5_000;
+  const concurrency = options.concurrency ?? 2;
+  const retryDelay = options.retryDelayMs ?? defaultRetryDelay;
+  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
+  const kinds = Object.keys(handlers);
+  const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
+  let stopping = false;
+  let timer: NodeJS.Timeout | undefined;
+  let looking = false;
+
+  const schedule = (ms: number) => {
+    if (stopping) return;
+    clearTimeout(timer);
+    timer = setTimeout(() => void lookForWork(), ms);
+    timer.unref();
+  };
+
+  async function lookForWork(): Promise<void> {
+    if (stopping || looking) return;
+    looking = true;
+    try {
+      while (!stopping && running.size < concurrency) {
+        const job = await claimNextJob(db, owner, kinds, leaseMs);
+        if (!job) break;
+        const controller = new AbortController();
+        const done = runJob(job, controller).finally(() => {
+          running.delete(job.id);
+          schedule(0);
+        });
+        running.set(job.id, { controller, done });
+      }
+    } catch (error) {
+      logger.error({ err: error }, "job runner could not claim a job");
+    } finally {
+      looking = false;
+      schedule(pollMs);
+    }
+  }
+
+  async function runJob(job: JobRow, controller: AbortController): Promise<void> {
+    const handler = handlers[job.kind];
+    const log = logger.child({ jobId: job.id, kind: job.kind });
+    let progress: JobProgress = job.progress ?? {};
+    let cancelRequested = job.cancelRequested;
+    if (cancelRequested) controller.abort();
+
+    const beat = async (next?: JobProgress) => {
+      const result = await heartbeat(db, job.id, owner, leaseMs, next);
+      if (!result.owned) {
+        // Another runner took the job over (our lease ran out): stop without touching it.
+        controller.abort();
+        return false;
+      }
+      if (result.cancelRequested) {
+        cancelRequested = true;
+        controller.abort();
+      }
+      return !controller.signal.aborted;
+    };
+    const beatTimer = setInterval(() => {
+      beat().catch((error) => log.warn({ err: error }, "job heartbeat failed"));
+    }, heartbeatMs);
+    beatTimer.unref();
+
+    const ctx: JobContext = {
+      db,
+      job,
+      signal: controller.signal,
+      get progress() {
+        return progress;
+      },
+      async report(next) {
+        progress = next;
+        return beat(next);
+      },
+      sleep(ms) {
+        return new Promise((resolve) => {
+          if (controller.signal.aborted) return resolve(false);
+          const t = setTimeout(() => {
+            controller.signal.removeEventListener("abort", onAbort);
+            resolve(true);
+          }, ms);
+          const onAbort = () => {
+            clearTimeout(t);
+            resolve(false);
+          };
+          controller.signal.addEventListener("abort", onAbort, { once: true });
+        });
+      },
+    };
+
+    try {
+      const final = await handler(ctx);
+      if (final) progress = final;
+      if (cancelRequested) {
+        await finishJob(db, job.id, owner, { status: "cancelled", progress });
+        log.info("job cancelled");
+      } else if (controller.signal.aborted && stopping) {
+        await finishJob(db, job.id, owner, { status: "requeue", progress });
+        log.info("job paused for shutdown; it resumes on the next start");
+      } else if (controller.signal.aborted) {
+        log.warn("job lost its lease to another runner");
+      } else {
+        await finishJob(db, job.id, owner, { status: "done", progress });
+        log.info("job done");
+      }
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      try {
+        if (stopping && controller.signal.aborted) {
+          await finishJob(db, job.id, owner, { status: "requeue", progress });
+        } else if (cancelRequested) {
+          await finishJob(db, job.id, owner, { status: "cancelled", progress });
+        } else if (job.attempts >= job.maxAttempts) {
+          log.error({ err: error }, "job failed for good");
+          await finishJob(db, job.id, owner, { status: "failed", error: message, progress });
+        } else {
+          log.warn({ err: error, attempt: job.attempts }, "job failed; it will be retried");
+          await finishJob(db, job.id, owner, {
+            status: "retry",
+            error: message,
+            runAfter: new Date(Date.now() + retryDelay(job.attempts)),
+            progress,
+          });
+        }
+      } catch (finishError) {
+        log.error({ err: finishError }, "job outcome could not be saved; its lease will expire");
+      }
+    } finally {
+      clearInterval(beatTimer);
+    }
+  }
+
+  const unsubscribe = onJobEnqueued(() => schedule(0));
+  schedule(0);
+
+  return {
+    owner,
+    wake: () => schedule(0),
+    async stop() {
+      stopping = true;
+      unsubscribe();
+      clearTimeout(timer);
+      for (const { controller } of running.values()) controller.abort();
+      await Promise.allSettled([...running.values()].map((r) => r.done));
+    },
+  };
+}
