@@ -7,8 +7,8 @@ import express from "express";
 
 const DEV = process.argv.includes("--dev");
 const CLIENT_DIR = path.join(import.meta.dirname, "build/client");
-/** Connections the kernel had already queued when the signal came are still accepted for this long. */
-const LAME_DUCK_MS = Number(process.env.SHUTDOWN_LAME_DUCK_MS ?? 300);
+/** Connections the kernel had already queued when the signal came are still accepted, for at most this long. */
+const LAME_DUCK_MAX_MS = Number(process.env.SHUTDOWN_LAME_DUCK_MS ?? 3_000);
 /** Requests still running after this long are cut off (their sockets closed). */
 const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
@@ -60,31 +60,29 @@ async function main() {
   });
   http.keepAliveTimeout = 5_000;
 
+  const connections = mod.trackConnections(http);
+
   let stopping = false;
   const shutdown = async (signal) => {
     if (stopping) return;
     stopping = true;
-    mod.logger.info({ signal, inFlight: inflight.size }, "shutting down");
+    mod.logger.info({ signal, inFlight: inflight.size, connections: connections.size }, "shutting down");
     started.drain();
-    // Lame duck: connections already in the accept queue are taken and served (with Connection: close).
-    await new Promise((resolve) => setTimeout(resolve, LAME_DUCK_MS));
-    const closed = new Promise((resolve) => http.close(resolve));
-    http.closeIdleConnections();
-    // Keep-alive sockets become idle when their last response ends: close them as they do.
-    const idleSweep = setInterval(() => http.closeIdleConnections(), 100);
-    const finished = await Promise.race([
-      Promise.all([closed, inflight.idle(SHUTDOWN_GRACE_MS)]).then(() => true),
-      new Promise((resolve) => setTimeout(() => resolve(false), SHUTDOWN_GRACE_MS)),
-    ]);
-    clearInterval(idleSweep);
-    if (!finished) {
+    // Lame duck: connections already in the accept queue are taken and served (with Connection: close)
+    // until the queue is empty.
+    await connections.quiet({ maxMs: LAME_DUCK_MAX_MS });
+    // Stop listening; idle keep-alive sockets close now, busy ones after their answer.
+    const drained = await connections.drain(SHUTDOWN_GRACE_MS);
+    if (!drained) {
       mod.logger.warn(
-        { inFlight: inflight.size },
-        "requests still open after the grace period; closing them",
+        { inFlight: inflight.size, connections: connections.size },
+        "connections still open after the grace period; closing them",
       );
-      http.closeAllConnections();
-      // Their work may still be running: give it a last moment before the database closes.
-      await inflight.idle(2_000);
+      connections.destroyAll();
+    }
+    // The requests' work (database queries) may outlive their sockets: wait for it before closing.
+    if (!(await inflight.idle(drained ? SHUTDOWN_GRACE_MS : 2_000))) {
+      mod.logger.warn({ inFlight: inflight.size }, "request work still running at shutdown");
     }
     try {
       await vite?.close();

@@ -280,4 +280,5 @@ export async function stop(): Promise<void> {
   await services?.handle.close();
 }
 
+export { trackConnections } from "./http/connections";
 export { logger };
