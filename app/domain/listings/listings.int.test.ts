@@ -113,6 +113,12 @@ async function approvedListing(
   return id;
 }
 
+async function prepared(files: File[]) {
+  const result = await preparePhotos(files);
+  if (!result.ok) throw new Error(result.message);
+  return result.photos;
+}
+
 const jpeg = (width: number, height: number, background = "#1e40af") =>
   sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
@@ -281,12 +287,10 @@ describeDb("listings queries", () => {
   it("edits a listing with its photos (removed and added, positions renumbered) and deletes it with them", async () => {
     const photos = await storePhotos(
       storage,
-      (
-        await preparePhotos([
-          new File([await jpeg(900, 600)], "a.jpg"),
-          new File([await jpeg(600, 900, "#b91c1c")], "b.jpg"),
-        ])
-      ).photos as never,
+      await prepared([
+        new File([await jpeg(900, 600)], "a.jpg"),
+        new File([await jpeg(600, 900, "#b91c1c")], "b.jpg"),
+      ]),
       "Cascadia",
       NOW.getTime(),
     );
@@ -301,7 +305,7 @@ describeDb("listings queries", () => {
 
     const extra = await storePhotos(
       storage,
-      (await preparePhotos([new File([await jpeg(500, 500)], "c.jpg")])).photos as never,
+      await prepared([new File([await jpeg(500, 500)], "c.jpg")]),
       "Cascadia",
       NOW.getTime() + 10,
     );

@@ -58,7 +58,7 @@ export async function preparePhoto(
       .rotate()
       .resize({ width: PHOTO_MAX_EDGE, height: PHOTO_MAX_EDGE, fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 82, mozjpeg: true })
+      .jpeg({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     const variants = await makeVariants(data, info.width);
     return { ok: true, photo: { body: data, width: info.width, height: info.height, variants } };
