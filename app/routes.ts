@@ -46,6 +46,10 @@ export default [
       route("edit/:id", "routes/admin/company-form.tsx", { id: "admin-company-edit" }),
     ]),
     route("company-submissions", "routes/admin/company-submissions.tsx"),
+    ...prefix("listings", [
+      index("routes/admin/listings.tsx"),
+      route("edit/:id", "routes/admin/listing-edit.tsx"),
+    ]),
     ...prefix("banners", [
       index("routes/admin/banners.tsx"),
       route("new", "routes/admin/banner-form.tsx", { id: "admin-banner-new" }),

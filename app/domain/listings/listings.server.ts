@@ -587,12 +587,6 @@ export async function updateListing(
   });
 }
 
-/** The number of photos a listing has now (the editor's limit of 8). */
-export async function photoCount(db: DbOrTx, id: number): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(listingPhotos).where(eq(listingPhotos.listingId, id));
-  return Number(n);
-}
-
 /** Deletes listings (their photo rows go with them); returns the ids deleted and the photo keys they had. */
 export async function deleteListings(
   db: Database,
