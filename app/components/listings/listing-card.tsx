@@ -1,12 +1,5 @@
 import { Link } from "react-router";
-import {
-  formatPay,
-  formatPlace,
-  formatPrice,
-  jobSubtitle,
-  listingPath,
-  saleSubtitle,
-} from "~/domain/listings/format";
+import { formatPay, formatPrice, jobSubtitle, listingPath, saleSubtitle } from "~/domain/listings/format";
 import { EQUIPMENT_LABELS, POSITION_LABELS } from "~/domain/listings/options";
 import type { ListingCard } from "~/domain/listings/types";
 import { thumbnailUrl } from "~/domain/media/responsive";
@@ -79,8 +72,20 @@ export function SaleCard({ sale, eager = false }: { sale: ListingCard; eager?: b
             className="h-full w-full object-cover"
           />
         ) : (
-          <div className="flex h-full items-center justify-center text-3xl text-slate-300" aria-hidden="true">
-            🚚
+          <div className="flex h-full flex-col items-center justify-center gap-1 text-slate-400">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-8 w-8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+              aria-hidden="true"
+            >
+              <path d="M3 7h11v9H3zM14 10h4l3 3v3h-7z" strokeLinejoin="round" />
+              <circle cx="7" cy="17.5" r="1.5" />
+              <circle cx="17" cy="17.5" r="1.5" />
+            </svg>
+            <span className="text-xs">Bez fotografije</span>
           </div>
         )}
         {sale.featured ? (
@@ -101,9 +106,4 @@ export function SaleCard({ sale, eager = false }: { sale: ListingCard; eager?: b
       </div>
     </Link>
   );
-}
-
-/** The one-line place of a listing, used where a subtitle is too long. */
-export function placeOf(l: { city: string; state: string }) {
-  return formatPlace(l.city, l.state);
 }

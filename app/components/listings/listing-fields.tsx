@@ -176,8 +176,7 @@ export function JobFields({ companyChoice, ...props }: FieldProps & { companyCho
             {...props}
             name="routeType"
             label="Ture"
-            required
-            placeholder="Izaberite"
+            placeholder="Nije vezano za ture"
             options={optionsOf(ROUTE_TYPES, ROUTE_TYPE_LABELS)}
           />
         </div>
@@ -388,7 +387,7 @@ export function SaleFields({
             label="Godište"
             inputMode="numeric"
             maxLength={4}
-            placeholder={String(maxYear - 1)}
+            placeholder="npr. 2019"
           />
           <TextField
             {...props}

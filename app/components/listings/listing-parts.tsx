@@ -63,6 +63,30 @@ export function ListingGallery({ photos, title }: { photos: readonly ListingPhot
   );
 }
 
+function PhoneIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="currentColor" aria-hidden="true">
+      <path d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.58 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z" />
+    </svg>
+  );
+}
+
+function MailIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      className="h-5 w-5 shrink-0"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m3 7 9 6 9-6" />
+    </svg>
+  );
+}
+
 /** Contact buttons that work on a phone: `tel:` dials, `mailto:` opens the mail app with a subject. */
 export function ContactLinks({
   name,
@@ -87,7 +111,7 @@ export function ContactLinks({
             href={telHref(phone)}
             className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-emerald-600 px-4 py-3 font-semibold text-white hover:bg-emerald-700"
           >
-            <span aria-hidden="true">📞</span> Pozovi {phone}
+            <PhoneIcon /> Pozovi {phone}
           </a>
         ) : null}
         {email ? (
@@ -95,7 +119,7 @@ export function ContactLinks({
             href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}
             className="flex min-h-12 items-center justify-center gap-2 break-all rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50"
           >
-            <span aria-hidden="true">✉️</span> {email}
+            <MailIcon /> {email}
           </a>
         ) : null}
       </div>
@@ -104,12 +128,50 @@ export function ContactLinks({
   );
 }
 
+/**
+ * On a phone, the call and e-mail buttons stay at the bottom of the screen while the listing is read
+ * (the contact box itself comes after the text). Hidden from `lg` up, where the box sits beside it.
+ */
+export function ContactBar({
+  phone,
+  email,
+  subject,
+}: {
+  phone: string | null;
+  email: string | null;
+  subject: string;
+}) {
+  if (!phone && !email) return null;
+  return (
+    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 p-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden">
+      <div className="mx-auto flex max-w-5xl gap-2">
+        {phone ? (
+          <a
+            href={telHref(phone)}
+            className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-emerald-600 px-4 font-semibold text-white"
+          >
+            <PhoneIcon /> Pozovi
+          </a>
+        ) : null}
+        {email ? (
+          <a
+            href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}
+            className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-800"
+          >
+            <MailIcon /> Email
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 export function FactList({ facts }: { facts: readonly { label: string; value: string }[] }) {
   if (facts.length === 0) return null;
   return (
-    <dl className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+    <dl className="grid grid-cols-2 gap-2">
       {facts.map((f) => (
-        <div key={f.label} className="rounded-lg bg-slate-50 px-3 py-2">
+        <div key={f.label} className="rounded-lg bg-white px-3 py-2 ring-1 ring-slate-200">
           <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{f.label}</dt>
           <dd className="mt-0.5 font-medium text-slate-900">{f.value}</dd>
         </div>

@@ -52,7 +52,7 @@ CREATE TABLE "listings" (
 	"search_text" text GENERATED ALWAYS AS (search_norm(title || ' ' || coalesce(company_name, '') || ' ' || coalesce(make, '') || ' ' || coalesce(model, '') || ' ' || city || ' ' || description)) STORED NOT NULL,
 	CONSTRAINT "listings_kind_check" CHECK ("listings"."kind" in ('job', 'sale')),
 	CONSTRAINT "listings_status_check" CHECK ("listings"."status" in ('pending', 'approved', 'rejected', 'expired')),
-	CONSTRAINT "listings_job_fields_check" CHECK ("listings"."kind" <> 'job' or ("listings"."company_name" is not null and "listings"."position" is not null and "listings"."route_type" is not null)),
+	CONSTRAINT "listings_job_fields_check" CHECK ("listings"."kind" <> 'job' or ("listings"."company_name" is not null and "listings"."position" is not null)),
 	CONSTRAINT "listings_sale_fields_check" CHECK ("listings"."kind" <> 'sale' or ("listings"."sale_category" is not null and "listings"."condition" is not null)),
 	CONSTRAINT "listings_contact_check" CHECK ("listings"."contact_phone" is not null or "listings"."contact_email" is not null),
 	CONSTRAINT "listings_approved_expiry_check" CHECK ("listings"."status" not in ('approved', 'expired') or "listings"."expires_at" is not null),

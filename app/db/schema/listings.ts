@@ -103,7 +103,7 @@ export const listings = pgTable(
     check("listings_status_check", sql`${t.status} in (${inList(LISTING_STATUSES)})`),
     check(
       "listings_job_fields_check",
-      sql`${t.kind} <> 'job' or (${t.companyName} is not null and ${t.position} is not null and ${t.routeType} is not null)`,
+      sql`${t.kind} <> 'job' or (${t.companyName} is not null and ${t.position} is not null)`,
     ),
     check(
       "listings_sale_fields_check",

@@ -235,7 +235,7 @@ function lifeOf(rng: Random, i: number, total: number, now: Date): Life {
     };
   }
   const approved = ago(now, rng.float() * 28);
-  const featured = share > 0.94;
+  const featured = share > 0.97;
   return {
     status: "approved",
     createdAt: new Date(approved.getTime() - rng.float() * DAY),
@@ -424,9 +424,11 @@ export function buildJobs(now: Date, carriers: { id: number; name: string }[]): 
       JOB_SHAPES,
       JOB_SHAPES.map((s) => s.weight),
     );
-    const route: RouteType = shape.equipment
+    const route: RouteType | null = shape.equipment
       ? rng.weighted(["otr", "regional", "local", "dedicated"] as RouteType[], [5, 3, 1, 1])
-      : "local";
+      : shape.position === "other"
+        ? "local"
+        : null;
     const equipment: EquipmentType[] = shape.equipment
       ? rng.sample(
           [
@@ -452,7 +454,7 @@ export function buildJobs(now: Date, carriers: { id: number; name: string }[]): 
       .normalize("NFKD")
       .replace(/[^a-z]/g, "")}trucking.com`;
     const words = {
-      route: ROUTE_WORDS[route],
+      route: route ? ROUTE_WORDS[route] : "",
       equipment: EQUIPMENT_WORDS[equipment[0] ?? "dry-van"],
       city: city.name,
     };
@@ -474,7 +476,7 @@ export function buildJobs(now: Date, carriers: { id: number; name: string }[]): 
         cdlClass: shape.cdl,
         endorsements: equipment.includes("tanker") ? ["N", ...(rng.chance(0.5) ? (["H"] as const) : [])] : [],
         ...pay,
-        homeTime: shape.equipment ? rng.pick(HOME_BY_ROUTE[route]) : null,
+        homeTime: route && shape.equipment ? rng.pick(HOME_BY_ROUTE[route]) : null,
         requirements: shape.cdl === "A" ? rng.pick(REQUIREMENTS) : null,
         ...lifeOf(rng, slot, JOB_COUNT, now),
       },

@@ -301,6 +301,12 @@ describeDb("listings queries", () => {
       [1, 600, 900],
     ]);
     expect(await storage.exists(PHOTO_BUCKET, photos[0].key)).toBe(true);
+    // The lists show the first photo and the admin list counts them.
+    await changeListingStatus(t.db, [id], "approve", { reviewer: "a@x.com", now: NOW });
+    const card = (await listPublicSales(t.db, parseSaleFilters(new URLSearchParams()), 1, 20, NOW)).rows[0];
+    expect(card).toMatchObject({ id, photoUrl: photos[0].url });
+    const adminRow = (await listAdminListings(t.db, { page: 1, pageSize: 20 })).rows[0];
+    expect(adminRow).toMatchObject({ id, photoCount: 2 });
     expect(await storage.exists(PHOTO_BUCKET, `_v/${photos[0].key}/400.webp`)).toBe(true);
 
     const extra = await storePhotos(

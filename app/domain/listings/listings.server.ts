@@ -242,7 +242,7 @@ export async function getListings(db: DbOrTx, ids: readonly number[]): Promise<L
 
 const firstPhotoUrl = sql<
   string | null
->`(select p.url from listing_photos p where p.listing_id = ${listings.id} order by p.position limit 1)`;
+>`(select p.url from listing_photos p where p.listing_id = listings.id order by p.position limit 1)`;
 
 const cardColumns = (now: Date) => ({
   id: listings.id,
@@ -443,7 +443,7 @@ export async function listAdminListings(
         expiresAt: listings.expiresAt,
         featuredUntil: listings.featuredUntil,
         photoCount:
-          sql<number>`(select count(*) from listing_photos p where p.listing_id = ${listings.id})`.mapWith(
+          sql<number>`(select count(*) from listing_photos p where p.listing_id = listings.id)`.mapWith(
             Number,
           ),
       })

@@ -203,7 +203,8 @@ export type JobData = ListingCommonData & {
   kind: "job";
   companyName: string;
   position: JobPosition;
-  routeType: RouteType;
+  /** Not for every job (a dispatcher, a mechanic). */
+  routeType: RouteType | null;
   equipment: EquipmentType[];
   cdlClass: CdlClass;
   endorsements: Endorsement[];
@@ -255,7 +256,7 @@ export const jobSchema = z
     ...commonFields,
     companyName: required(FIELD_MESSAGES.companyName, LIMITS.companyName),
     position: choice(JOB_POSITIONS, FIELD_MESSAGES.position),
-    routeType: choice(ROUTE_TYPES, FIELD_MESSAGES.routeType),
+    routeType: choice(ROUTE_TYPES, FIELD_MESSAGES.routeType, true),
     equipment: choices(EQUIPMENT_TYPES, FIELD_MESSAGES.equipment),
     cdlClass: choice(CDL_CLASSES, FIELD_MESSAGES.cdlClass),
     endorsements: choices(ENDORSEMENTS, FIELD_MESSAGES.endorsements),
@@ -293,7 +294,7 @@ export const jobSchema = z
       ...commonData(v),
       companyName: v.companyName,
       position: v.position as JobPosition,
-      routeType: v.routeType as RouteType,
+      routeType: v.routeType ? (v.routeType as RouteType) : null,
       equipment: [...new Set(v.equipment)] as EquipmentType[],
       cdlClass: v.cdlClass as CdlClass,
       endorsements: [...new Set(v.endorsements)] as Endorsement[],

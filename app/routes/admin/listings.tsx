@@ -526,9 +526,8 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
       </nav>
 
       {selected.size > 0 ? (
-        <div
+        <section
           className="sticky top-14 z-20 mb-3 flex flex-wrap items-center gap-2 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 lg:top-2"
-          role="region"
           aria-label="Akcije za izabrane oglase"
         >
           <span className="text-sm font-medium text-brand-900">Izabrano: {selected.size}</span>
@@ -541,7 +540,7 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
           <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
             Poništi izbor
           </Button>
-        </div>
+        </section>
       ) : null}
 
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">

@@ -1,7 +1,13 @@
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { ErrorPage } from "~/components/error-page";
 import { FeaturedMark } from "~/components/listings/listing-card";
-import { ContactLinks, FactList, ListingGallery, TextSection } from "~/components/listings/listing-parts";
+import {
+  ContactBar,
+  ContactLinks,
+  FactList,
+  ListingGallery,
+  TextSection,
+} from "~/components/listings/listing-parts";
 import {
   formatPay,
   formatPlace,
@@ -108,7 +114,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const pay = isJob ? formatPay(listing.payMin, listing.payMax, listing.payUnit) : null;
   const facts = isJob ? jobFacts(listing) : saleFacts(listing);
   return (
-    <div className="mx-auto max-w-5xl px-4 py-6 sm:py-8">
+    <div className="mx-auto max-w-5xl px-4 pb-24 pt-6 sm:pt-8 lg:pb-8">
       <script
         type="application/ld+json"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (serializeJsonLd), built on the server
@@ -176,6 +182,11 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </aside>
       </div>
+      <ContactBar
+        phone={listing.contactPhone}
+        email={listing.contactEmail}
+        subject={`Oglas: ${listing.title}`}
+      />
     </div>
   );
 }
