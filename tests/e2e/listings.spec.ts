@@ -206,6 +206,32 @@ test("the truck is found by kind, price and year, with its two photos as WebP an
   await expect(page.getByRole("link", { name: new RegExp(TRUCK_TITLE) })).toHaveCount(0);
 });
 
+test("the admin edits the truck: a wrong year is refused, then a photo goes and the price changes", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto(`/admin/listings/edit/${truckId}`);
+  await expect(page.getByRole("heading", { name: "Izmena oglasa" })).toBeVisible();
+  await expect(page.getByLabel(/^Naslov oglasa/)).toHaveValue(TRUCK_TITLE);
+  await page.getByLabel("Godište").fill("1800");
+  await page.getByLabel("Cena ($)").fill("84.000");
+  await page.getByRole("button", { name: "Sačuvaj izmene" }).click();
+  await expect(page.getByText(/^Godište mora biti između 1950 i \d{4}\.$/)).toBeVisible();
+  await expect(page.getByLabel("Godište")).toBeFocused();
+  await expect(page.getByLabel("Cena ($)")).toHaveValue("84.000");
+
+  await page.getByLabel("Godište").fill("2021");
+  await page.getByRole("list", { name: "Sačuvane fotografije" }).getByLabel("Ukloni").first().check();
+  await page.getByRole("button", { name: "Sačuvaj izmene" }).click();
+  await expect(page).toHaveURL(/\/admin\/listings\?status=odobreni/);
+  await expect(page.getByText("Izmene oglasa su sačuvane.")).toBeVisible();
+
+  await page.goto(`/kupoprodaja/oglas-${truckId}`);
+  await expect(page.getByRole("heading", { level: 1, name: TRUCK_TITLE })).toBeVisible();
+  await expect(page.getByText("84.000 $").first()).toBeVisible();
+  await expect(page.getByRole("img", { name: new RegExp(`${TRUCK_TITLE} — fotografija`) })).toHaveCount(1);
+});
+
 test("an expired listing answers 410 and points to the current ones", async ({ page, browser }) => {
   await signIn(page);
   await page.goto("/admin/listings?status=istekli&vrsta=poslovi");
