@@ -258,3 +258,33 @@ test("rejecting without a note is refused; with a note the listing leaves the ta
   await expect(page.getByText("Oglas je odbijen.")).toBeVisible();
   await expect(dialog).toBeHidden();
 });
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the buy/sell form posts its photos as a plain multipart form", async ({ page }) => {
+    await page.goto("/kupoprodaja/novi");
+    await page.getByLabel(/^Kategorija/).selectOption("trailer");
+    await page.getByLabel(/^Stanje/).selectOption("used");
+    await page.getByLabel(/^Naslov oglasa/).fill(`Utility reefer 2019 ${TOKEN}`);
+    await page.getByLabel(/^Opis/).fill("Prikolica sa Carrier agregatom, nove kočnice, spremna za rad.");
+    const photos = [{ name: "prikolica.jpg", mimeType: "image/jpeg", buffer: await photo("#e2e8f0") }];
+    await page.getByLabel("Fotografije").setInputFiles(photos);
+    await page.getByLabel(/^Grad/).fill("Joliet");
+    await page.getByLabel(/^Država/).selectOption("Illinois");
+    await page.getByLabel(/^Ime i prezime/).fill("Dejan Ilić");
+    await page.getByRole("button", { name: "Pošalji oglas" }).click();
+
+    // No make for a trailer: the page comes back with the message, the text kept, the photos to choose again.
+    await expect(page.getByText("Unesite marku (npr. Freightliner, Utility).")).toBeVisible();
+    await expect(page.getByText("Unesite telefon ili email adresu", { exact: false })).toBeVisible();
+    await expect(page.getByLabel(/^Naslov oglasa/)).toHaveValue(`Utility reefer 2019 ${TOKEN}`);
+    await expect(page.getByText(/Izaberite fotografije ponovo/)).toBeVisible();
+
+    await page.getByLabel("Marka").fill("Utility");
+    await page.getByLabel("Telefon").fill("815-555-0190");
+    await page.getByLabel("Fotografije").setInputFiles(photos);
+    await page.getByRole("button", { name: "Pošalji oglas" }).click();
+    await expect(page.getByRole("heading", { name: "Hvala vam!" })).toBeVisible();
+  });
+});

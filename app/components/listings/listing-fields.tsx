@@ -12,6 +12,7 @@ import {
   HOME_TIME_LABELS,
   HOME_TIMES,
   JOB_POSITIONS,
+  LISTING_MESSAGES,
   MAX_PHOTOS,
   optionsOf,
   PAY_UNIT_LABELS,
@@ -323,9 +324,7 @@ function PhotoInput({
         </p>
       ) : null}
       {photosLost && !chosen ? (
-        <p className="text-xs font-medium text-amber-700">
-          Izaberite fotografije ponovo — posle greške pregledač ih ne čuva.
-        </p>
+        <p className="text-xs font-medium text-amber-700">{LISTING_MESSAGES.photosAgain}</p>
       ) : null}
       {error ? (
         <p id={`${id}-error`} className="text-xs font-medium text-red-600">
