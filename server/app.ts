@@ -10,6 +10,7 @@ import { runMigrations } from "~/db/migrate.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
 import { JOB_HANDLERS } from "~/domain/jobs/handlers.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
+import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
 import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
 import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
@@ -215,19 +216,24 @@ export async function start(
     console.log(`\nDemo administrator: ${admin.email} / ${admin.password}\n`);
   }
 
+  const storage = createStorageFromEnv(env);
+  logger.info({ driver: storage.driver }, "media storage ready");
+
   if (freshEmbedded && env.SEED_DEMO === "1") {
     const { seedDemo } = await import("~/db/seed/seed.server");
-    const summary = await seedDemo(handle.db, { log: (message: string) => logger.info(message) });
+    const summary = await seedDemo(handle.db, { log: (message: string) => logger.info(message), storage });
     if (!summary.skipped) {
       logger.info({ counts: summary.counts, ms: Math.round(summary.durationMs) }, "demo data seeded");
       for (const c of summary.credentials) console.log(`Demo ${c.role}: ${c.email} / ${c.password}`);
     }
   }
 
-  const storage = createStorageFromEnv(env);
-  logger.info({ driver: storage.driver }, "media storage ready");
   setServices({ handle, storage });
   jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
+  // Periodic jobs: one run is always scheduled (each run schedules the next).
+  await ensureListingExpiryScheduled(handle.db).catch((error) =>
+    logger.error({ err: error }, "listing expiry could not be scheduled"),
+  );
   cleanupTimer = setInterval(() => {
     Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
       logger.warn({ err: error }, "session cleanup failed"),

@@ -3,6 +3,7 @@ export * from "./banners";
 export * from "./companies";
 export * from "./forum";
 export * from "./jobs";
+export * from "./listings";
 export * from "./media";
 export * from "./newsletter";
 export * from "./orders";

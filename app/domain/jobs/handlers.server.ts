@@ -3,6 +3,9 @@
  * ("newsletter:send", "headings:convert-all", "listings:expire" …); the runner started at boot
  * (server/app.ts) runs exactly these.
  */
+import { EXPIRE_JOB_KIND, expireListingsHandler } from "~/domain/listings/expiry.server";
 import type { JobHandler } from "./runner.server";
 
-export const JOB_HANDLERS: Record<string, JobHandler> = {};
+export const JOB_HANDLERS: Record<string, JobHandler> = {
+  [EXPIRE_JOB_KIND]: expireListingsHandler,
+};
