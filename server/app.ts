@@ -139,16 +139,17 @@ export async function start(source: Record<string, string | undefined> = process
     console.log(`\nDemo administrator: ${admin.email} / ${admin.password}\n`);
   }
 
+  // Before the seed: the demo pictures are uploaded to it.
+  const storage = createStorageFromEnv(env);
   if (freshEmbedded && env.SEED_DEMO === "1") {
     const { seedDemo } = await import("~/db/seed/seed.server");
-    const summary = await seedDemo(handle.db, { log: (message: string) => logger.info(message) });
+    const summary = await seedDemo(handle.db, { storage, log: (message: string) => logger.info(message) });
     if (!summary.skipped) {
       logger.info({ counts: summary.counts, ms: Math.round(summary.durationMs) }, "demo data seeded");
       for (const c of summary.credentials) console.log(`Demo ${c.role}: ${c.email} / ${c.password}`);
     }
   }
 
-  const storage = createStorageFromEnv(env);
   logger.info({ driver: storage.driver }, "media storage ready");
   setServices({ handle, storage });
   jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });

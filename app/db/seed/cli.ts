@@ -1,8 +1,11 @@
 /**
  * `npm run seed`: fills the database with the demo content. Uses PostgreSQL when DATABASE_URL is
- * set, otherwise the embedded database in DATA_DIR (default ./data).
+ * set, otherwise the embedded database in DATA_DIR (default ./data); the demo pictures go to the
+ * media storage the server would use (DATA_DIR/storage, or S3 when configured).
  */
 import path from "node:path";
+import { parseEnv } from "../../env.server";
+import { createStorageFromEnv } from "../../integrations/storage/index.server";
 import { type DatabaseOptions, openDatabase } from "../client.server";
 import { runMigrations } from "../migrate.server";
 import { seedDemo } from "./seed.server";
@@ -26,7 +29,8 @@ async function main() {
   const handle = await openDatabase(options);
   try {
     await runMigrations(handle);
-    const summary = await seedDemo(handle.db, { log: (msg) => console.log(msg) });
+    const storage = createStorageFromEnv(parseEnv(process.env));
+    const summary = await seedDemo(handle.db, { storage, log: (msg) => console.log(msg) });
     if (summary.skipped) return;
     console.log("\nUbačeno:");
     for (const [table, count] of Object.entries(summary.counts)) {

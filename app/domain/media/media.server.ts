@@ -230,7 +230,7 @@ export async function makeVariants(bytes: Buffer, width: number): Promise<{ widt
  * written the objects are removed again, so neither an orphan row nor (as far as the store
  * answers) an orphan file stays behind.
  */
-export async function uploadMedia(db: Database, storage: Storage, input: UploadInput): Promise<UploadResult> {
+export async function uploadMedia(db: DbOrTx, storage: Storage, input: UploadInput): Promise<UploadResult> {
   const checked = await checkUpload(input.profile, input.bytes);
   if (!checked.ok) return checked;
   const now = input.now ?? Date.now();
@@ -272,6 +272,12 @@ export async function uploadMedia(db: Database, storage: Storage, input: UploadI
   }
 }
 
+/** The keys of a stored file's WebP variants (none for SVG and other files without a size in the key). */
+export function variantKeysOf(name: string): string[] {
+  const width = parseMediaKey(name)?.width;
+  return width ? variantWidths(width).map((w) => variantKey(name, w)) : [];
+}
+
 export type DeleteResult = { ok: true } | { ok: false; status: 404 | 500; message: string };
 
 /**
@@ -296,12 +302,7 @@ export async function deleteMedia(
       return row;
     });
     if (!deleted) return { ok: false, status: 404, message: "Fajl nije pronađen." };
-    const parsed = parseMediaKey(name);
-    if (parsed?.width) {
-      await Promise.allSettled(
-        variantWidths(parsed.width).map((w) => storage.delete(bucket, variantKey(name, w))),
-      );
-    }
+    await Promise.allSettled(variantKeysOf(name).map((key) => storage.delete(bucket, key)));
     return { ok: true };
   } catch (error) {
     logger.error({ err: error, bucket, name }, "media delete failed");
