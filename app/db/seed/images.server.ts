@@ -63,13 +63,14 @@ export async function storeDemoImages(
   written: string[],
 ): Promise<Map<string, string>> {
   const stored = await Promise.all(
-    images.map(async (image) => {
+    images.map(async (image, i) => {
       const result = await uploadMedia(db, storage, {
         bucket: DEMO_IMAGE_BUCKET,
         profile: "library",
         fileName: image.fileName,
         bytes: image.bytes,
-        now: now.getTime(),
+        // One millisecond apart: the media manager lists them in a stable order (newest first).
+        now: now.getTime() + i,
       });
       if (!result.ok) throw new Error(`demo image ${image.fileName}: ${result.message}`);
       written.push(result.item.name, ...variantKeysOf(result.item.name));
