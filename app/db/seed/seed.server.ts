@@ -270,7 +270,13 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     if (await hasArticles(tx)) return null;
     // The pictures' WebP variants are encoded on sharp's threads while the tables that do not
     // point at them are written; articles, companies and settings wait for the URLs.
-    const imagesStored = storeDemoImages(tx, options.storage, images, now, written);
+    const imagesStarted = performance.now();
+    const imagesStored = storeDemoImages(tx, options.storage, images, now, written).then((urls) => {
+      log(
+        `  slike: ${urls.size} JPEG + WebP varijante (${Math.round(performance.now() - imagesStarted)} ms)`,
+      );
+      return urls;
+    });
     const imagesDone = imagesStored.then(
       () => undefined,
       () => undefined,
@@ -288,7 +294,6 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       await imagesDone;
     }
     const urls = await imagesStored;
-    log(`  slike: ${urls.size} (JPEG + WebP varijante)`);
     const pictured = data.articles.map((article) => ({
       ...article,
       featuredImage: withStoredImages(article.featuredImage, urls),
