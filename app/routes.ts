@@ -13,6 +13,9 @@ export default [
     route("kompanije", "routes/public/companies.tsx"),
     route("kompanije/nova", "routes/public/company-request.tsx"),
     route("kompanije/:id", "routes/public/company.tsx"),
+    route("forum", "routes/public/forum.tsx"),
+    route("forum/nova", "routes/public/forum-new.tsx"),
+    route("forum/:id", "routes/public/forum-topic.tsx"),
   ]),
 
   route("b/:bannerId", "routes/public/banner-click.ts"),
@@ -40,6 +43,11 @@ export default [
       route("edit/:id", "routes/admin/company-form.tsx", { id: "admin-company-edit" }),
     ]),
     route("company-submissions", "routes/admin/company-submissions.tsx"),
+    route("forum", "routes/admin/forum-layout.tsx", [
+      index("routes/admin/forum.tsx"),
+      route("topics", "routes/admin/forum-topics.tsx"),
+      route("comments", "routes/admin/forum-comments.tsx"),
+    ]),
     ...prefix("banners", [
       index("routes/admin/banners.tsx"),
       route("new", "routes/admin/banner-form.tsx", { id: "admin-banner-new" }),

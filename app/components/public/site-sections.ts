@@ -8,7 +8,7 @@ export const SITE_SECTIONS = [
   { label: "Kompanije", to: "/kompanije", ready: true },
   { label: "Poslovi", to: "/poslovi", ready: false },
   { label: "Kupoprodaja", to: "/kupoprodaja", ready: false },
-  { label: "Forum", to: "/forum", ready: false },
+  { label: "Forum", to: "/forum", ready: true },
 ] as const;
 
 export const SITE_NAME = "Balkan Vozači";

@@ -26,6 +26,12 @@ export const COMMENT_FORM = "forum-comment";
 /** Votes are far more frequent than posts: a looser ceiling per address, against scripted floods. */
 export const VOTE_LIMIT = { max: 120, windowMs: 15 * 60 * 1000 } as const;
 
+/**
+ * Forum pages vary per visitor (their own votes) and change with every vote: a shared cache must
+ * never answer for them, the browser revalidates each time (decision 033, like article pages).
+ */
+export const FORUM_PAGE_CACHE = "private, no-cache";
+
 export const STATUS_LABELS: Record<ModerationStatus, string> = {
   pending: "Na čekanju",
   approved: "Odobreno",
@@ -55,5 +61,6 @@ export const FORUM_MESSAGES = {
   topicNotFound: "Tema nije pronađena. Možda je u međuvremenu obrisana.",
   commentNotFound: "Komentar nije pronađen. Možda je u međuvremenu obrisan.",
   nothingSelected: "Izaberite bar jednu stavku.",
+  nothingChanged: "Ništa nije promenjeno: izabrane stavke su već u tom statusu ili su obrisane.",
   unknownAction: "Nepoznata akcija.",
 } as const;

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { forumComments, forumCommentVotes, forumTopics, forumTopicVotes, loginAttempts } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { sitemapFile, sitemapPlan } from "~/routes/public/sitemap.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { FORUM_MESSAGES } from "./constants";
 import {
@@ -314,6 +315,10 @@ describeDb("forum", () => {
       ok: false,
       reason: "notFound",
     });
+    // A comment is voted on from its own topic's page only.
+    expect((await castVote(t.db, { kind: "comment", id: cid, visitor: v, value: 1, topicId: old })).ok).toBe(
+      false,
+    );
     const rejectedComment = await comment(id, "rejected", day(21));
     expect((await castVote(t.db, { kind: "comment", id: rejectedComment, visitor: v, value: 1 })).ok).toBe(
       false,
@@ -392,5 +397,11 @@ describeDb("forum", () => {
   it("lists approved topics for the sitemap, in id order", async () => {
     const rows = await sitemapTopics(t.db, { offset: 0, limit: 10 });
     expect(rows.map((r) => r.id)).toEqual([old, fresh]);
+    const xml = await sitemapFile(t.db, "https://x.test", 1, await sitemapPlan(t.db));
+    expect(xml).toContain("<loc>https://x.test/forum</loc>");
+    expect(xml).toContain(`<loc>https://x.test/forum/${old}</loc>`);
+    expect(xml).toContain(`<loc>https://x.test/forum/${fresh}</loc>`);
+    expect(xml).not.toContain(`/forum/${pending}<`);
+    expect(xml).not.toContain(`/forum/${rejected}<`);
   });
 });

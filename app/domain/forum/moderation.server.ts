@@ -7,13 +7,24 @@
 import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { forumComments, forumTopics } from "~/db/schema";
+import { parseId, parseIds } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
 import {
   ADMIN_FORUM_PAGE_SIZE,
   COMMENT_PREVIEW_LENGTH,
+  FORUM_MESSAGES,
   type ModerationStatus,
   TOPIC_PREVIEW_LENGTH,
 } from "./constants";
-import { preview } from "./rules";
+import {
+  ACTION_TARGET,
+  COMMENT_FORMS,
+  countOf,
+  type ForumKind,
+  isStatusAction,
+  moderationMessage,
+  preview,
+} from "./rules";
 import { normalizedContains } from "./search";
 
 export type StatusCounts = Record<ModerationStatus | "all", number>;
@@ -27,15 +38,27 @@ function toCounts(rows: { status: ModerationStatus; n: number }[]): StatusCounts
   return counts;
 }
 
+export async function topicStatusCounts(db: DbOrTx): Promise<StatusCounts> {
+  return toCounts(
+    await db.select({ status: forumTopics.status, n: count() }).from(forumTopics).groupBy(forumTopics.status),
+  );
+}
+
+export async function commentStatusCounts(db: DbOrTx): Promise<StatusCounts> {
+  return toCounts(
+    await db
+      .select({ status: forumComments.status, n: count() })
+      .from(forumComments)
+      .groupBy(forumComments.status),
+  );
+}
+
 /** Pregled: topics and comments per status. */
 export async function forumStatusCounts(
   db: DbOrTx,
 ): Promise<{ topics: StatusCounts; comments: StatusCounts }> {
-  const [topics, comments] = await Promise.all([
-    db.select({ status: forumTopics.status, n: count() }).from(forumTopics).groupBy(forumTopics.status),
-    db.select({ status: forumComments.status, n: count() }).from(forumComments).groupBy(forumComments.status),
-  ]);
-  return { topics: toCounts(topics), comments: toCounts(comments) };
+  const [topics, comments] = await Promise.all([topicStatusCounts(db), commentStatusCounts(db)]);
+  return { topics, comments };
 }
 
 /** The sidebar badge: pending topics plus pending comments. */
@@ -258,4 +281,67 @@ export async function deleteComment(db: DbOrTx, id: number): Promise<boolean> {
     );
     return rows.length > 0;
   });
+}
+
+// --- The moderators' actions, shared by the topic and comment screens ----------------------------
+
+export type ModerationReply = { ok: boolean; intent: string; message: string };
+
+/**
+ * One POST of a moderation screen: `intent=status` with `action` (approve, reject, pending) and one
+ * or more `ids`, or `intent=delete` with one `id`. Failures are logged and answered with a message
+ * (decision 072: the spec swallows them; we show them).
+ */
+export async function moderationAction(
+  db: DbOrTx,
+  kind: ForumKind,
+  form: FormData,
+): Promise<{ status: number; reply: ModerationReply }> {
+  const intent = String(form.get("intent") ?? "");
+  const answer = (status: number, ok: boolean, message: string) => ({
+    status,
+    reply: { ok, intent, message },
+  });
+  const notFound = kind === "topic" ? FORUM_MESSAGES.topicNotFound : FORUM_MESSAGES.commentNotFound;
+
+  if (intent === "status") {
+    const action = form.get("action");
+    if (!isStatusAction(action)) return answer(400, false, FORUM_MESSAGES.unknownAction);
+    const ids = parseIds(form.getAll("ids"));
+    if (ids.length === 0) return answer(400, false, FORUM_MESSAGES.nothingSelected);
+    try {
+      const target = ACTION_TARGET[action];
+      const changed =
+        kind === "topic" ? await setTopicStatus(db, ids, target) : await setCommentStatus(db, ids, target);
+      if (changed.length === 0)
+        return answer(409, false, ids.length === 1 ? notFound : FORUM_MESSAGES.nothingChanged);
+      return answer(200, true, moderationMessage(kind, action, changed.length));
+    } catch (error) {
+      logger.error({ err: error, kind, action, ids }, "forum status change failed");
+      return answer(500, false, FORUM_MESSAGES.updateFailed);
+    }
+  }
+
+  if (intent === "delete") {
+    const id = parseId(form.get("id"));
+    if (id === null) return answer(400, false, notFound);
+    try {
+      if (kind === "topic") {
+        const result = await deleteTopic(db, id);
+        if (!result.deleted) return answer(404, false, notFound);
+        const message =
+          result.comments > 0
+            ? `Tema je obrisana, zajedno sa ${countOf(result.comments, COMMENT_FORMS)}.`
+            : moderationMessage("topic", "delete", 1);
+        return answer(200, true, message);
+      }
+      if (!(await deleteComment(db, id))) return answer(404, false, notFound);
+      return answer(200, true, moderationMessage("comment", "delete", 1));
+    } catch (error) {
+      logger.error({ err: error, kind, id }, "forum delete failed");
+      return answer(500, false, FORUM_MESSAGES.deleteFailed);
+    }
+  }
+
+  return answer(400, false, FORUM_MESSAGES.unknownAction);
 }

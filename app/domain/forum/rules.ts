@@ -128,3 +128,20 @@ export function moderationMessage(kind: ForumKind, action: StatusAction | "delet
   }[action];
   return `${verb}: ${what}.`;
 }
+
+// --- Admin status tabs ---------------------------------------------------------------------------
+
+/** The status tabs of the moderation lists, with their URL value; pending is the default (§4). */
+export const STATUS_TABS = [
+  { value: "na-cekanju", label: "Na čekanju", status: "pending" },
+  { value: "odobreno", label: "Odobreno", status: "approved" },
+  { value: "odbijeno", label: "Odbijeno", status: "rejected" },
+  { value: "sve", label: "Sve", status: "all" },
+] as const satisfies readonly { value: string; label: string; status: ModerationStatus | "all" }[];
+
+export type StatusTab = (typeof STATUS_TABS)[number];
+
+/** `?status=` → its tab; missing or unknown is the pending tab. */
+export function statusTab(value: string | null): StatusTab {
+  return STATUS_TABS.find((t) => t.value === value) ?? STATUS_TABS[0];
+}

@@ -25,7 +25,20 @@ const asStanding = (value: number | undefined): StandingVote => (value === 1 ? 1
  */
 export async function castVote(
   db: DbOrTx,
-  { kind, id, visitor, value }: { kind: ForumKind; id: number; visitor: string; value: VoteValue },
+  {
+    kind,
+    id,
+    visitor,
+    value,
+    topicId,
+  }: {
+    kind: ForumKind;
+    id: number;
+    visitor: string;
+    value: VoteValue;
+    /** For a comment: the topic it must belong to (the page the vote came from). */
+    topicId?: number;
+  },
 ): Promise<VoteOutcome> {
   return db.transaction(async (tx) => {
     if (kind === "topic") {
@@ -73,6 +86,7 @@ export async function castVote(
           eq(forumComments.id, id),
           eq(forumComments.status, "approved"),
           eq(forumTopics.status, "approved"),
+          topicId === undefined ? undefined : eq(forumComments.topicId, topicId),
         ),
       )
       .for("update", { of: forumComments });
