@@ -2,7 +2,7 @@ import { Dialog } from "radix-ui";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/field";
 import { type ModerationStatus, STATUS_LABELS } from "~/domain/forum/constants";
@@ -14,6 +14,7 @@ import {
   type StatusTab,
   statusActions,
 } from "~/domain/forum/rules";
+import { ThumbIcon } from "./thumb-icon";
 
 const STATUS_TONES: Record<ModerationStatus, BadgeTone> = {
   pending: "warning",
@@ -114,48 +115,31 @@ export function ModerationSearch({
 /** Likes and dislikes of a row, read out as words. */
 export function VoteCounts({ likes, dislikes }: { likes: number; dislikes: number }) {
   return (
-    <span className="whitespace-nowrap">
-      <span aria-hidden="true">👍</span> {likes}
+    <span className="inline-flex items-center gap-1 whitespace-nowrap">
+      <ThumbIcon className="text-slate-400" />
+      {likes}
       <span className="sr-only"> sviđa se,</span>
-      <span aria-hidden="true" className="ml-3">
-        👎
-      </span>{" "}
+      <ThumbIcon down className="ml-2 text-slate-400" />
       {dislikes}
       <span className="sr-only"> ne sviđa se</span>
     </span>
   );
 }
 
-/** The spec §4 status buttons of one item, plus open and delete. */
+/** The spec §4 status buttons of one item, and delete (the title opens the full text). */
 export function ItemActions({
   status,
   busy,
   onAction,
   onDelete,
-  openHref,
-  itemLabel,
 }: {
   status: ModerationStatus;
   busy: boolean;
   onAction: (action: StatusAction) => void;
   onDelete: () => void;
-  /** Link to the full text; omitted inside the dialog itself. */
-  openHref?: string;
-  itemLabel: string;
 }) {
   return (
     <>
-      {openHref ? (
-        <ButtonLink
-          size="sm"
-          variant="secondary"
-          to={openHref}
-          preventScrollReset
-          aria-label={`Otvori: ${itemLabel}`}
-        >
-          Otvori
-        </ButtonLink>
-      ) : null}
       {statusActions(status).map((action) => (
         <Button
           key={action}

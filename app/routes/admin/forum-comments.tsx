@@ -150,22 +150,28 @@ export default function ForumComments({ loaderData }: Route.ComponentProps) {
       key: "content",
       header: "Komentar",
       mobile: "title",
-      className: "min-w-64",
+      className: "min-w-[16rem]",
       cell: (r) => (
         <Link to={openHref(r.id)} preventScrollReset className="font-normal text-slate-900 hover:underline">
           {r.preview}
         </Link>
       ),
     },
-    { key: "author", header: "Autor", cell: (r) => r.author },
-    { key: "topic", header: "Tema", cell: (r) => <TopicCell row={r} /> },
-    { key: "votes", header: "Glasovi", cell: (r) => <VoteCounts likes={r.likes} dislikes={r.dislikes} /> },
     {
-      key: "date",
-      header: "Datum",
-      className: "whitespace-nowrap",
-      cell: (r) => formatDateTime(r.createdAt),
+      key: "author",
+      header: "Autor",
+      mobileLabel: "Autor",
+      cell: (r) => (
+        <div>
+          <div>{r.author}</div>
+          <div className="whitespace-nowrap text-xs text-slate-500">{formatDateTime(r.createdAt)}</div>
+          <div className="mt-1 text-xs text-slate-600">
+            <VoteCounts likes={r.likes} dislikes={r.dislikes} />
+          </div>
+        </div>
+      ),
     },
+    { key: "topic", header: "Tema", className: "min-w-[10rem]", cell: (r) => <TopicCell row={r} /> },
     { key: "status", header: "Status", mobile: "badge", cell: (r) => <ForumStatusBadge status={r.status} /> },
     {
       key: "actions",
@@ -176,7 +182,6 @@ export default function ForumComments({ loaderData }: Route.ComponentProps) {
         <ItemActions
           status={r.status}
           busy={moderation.busyIds.has(r.id)}
-          itemLabel={r.preview}
           onAction={(action) => moderation.setStatus([r.id], action)}
           onDelete={() => setToDelete({ id: r.id, preview: r.preview })}
         />
@@ -264,7 +269,6 @@ export default function ForumComments({ loaderData }: Route.ComponentProps) {
             <ItemActions
               status={opened.status}
               busy={moderation.busy}
-              itemLabel={`komentar ${opened.id}`}
               onAction={(action) => moderation.setStatus([opened.id], action)}
               onDelete={() => setToDelete({ id: opened.id, preview: opened.content.slice(0, 150) })}
             />

@@ -89,11 +89,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 function CommentsCell({ row }: { row: { id: number; commentCount: number; pendingComments: number } }) {
   return (
-    <Link
-      to={`/admin/forum/comments?status=sve&tema=${row.id}`}
-      className="whitespace-nowrap text-brand-700 hover:underline"
-    >
-      {row.commentCount}
+    <Link to={`/admin/forum/comments?status=sve&tema=${row.id}`} className="text-brand-700 hover:underline">
+      {countOf(row.commentCount, COMMENT_FORMS)}
       {row.pendingComments > 0 ? (
         <span className="text-amber-700"> ({row.pendingComments} na čekanju)</span>
       ) : null}
@@ -131,7 +128,7 @@ export default function ForumTopics({ loaderData }: Route.ComponentProps) {
       key: "title",
       header: "Tema",
       mobile: "title",
-      className: "min-w-64",
+      className: "min-w-[14rem]",
       cell: (r) => (
         <div>
           <Link to={openHref(r.id)} preventScrollReset className="font-medium text-slate-900 hover:underline">
@@ -148,16 +145,22 @@ export default function ForumTopics({ loaderData }: Route.ComponentProps) {
         <div>
           <div>{r.author}</div>
           {r.companyName ? <div className="text-xs text-slate-500">{r.companyName}</div> : null}
+          <div className="whitespace-nowrap text-xs text-slate-500">{formatDateTime(r.createdAt)}</div>
         </div>
       ),
     },
-    { key: "comments", header: "Komentari", cell: (r) => <CommentsCell row={r} /> },
-    { key: "votes", header: "Glasovi", cell: (r) => <VoteCounts likes={r.likes} dislikes={r.dislikes} /> },
     {
-      key: "date",
-      header: "Datum",
-      className: "whitespace-nowrap",
-      cell: (r) => formatDateTime(r.createdAt),
+      key: "activity",
+      header: "Komentari i glasovi",
+      mobileLabel: "Komentari",
+      cell: (r) => (
+        <div className="space-y-1">
+          <CommentsCell row={r} />
+          <div>
+            <VoteCounts likes={r.likes} dislikes={r.dislikes} />
+          </div>
+        </div>
+      ),
     },
     { key: "status", header: "Status", mobile: "badge", cell: (r) => <ForumStatusBadge status={r.status} /> },
     {
@@ -169,7 +172,6 @@ export default function ForumTopics({ loaderData }: Route.ComponentProps) {
         <ItemActions
           status={r.status}
           busy={moderation.busyIds.has(r.id)}
-          itemLabel={r.title}
           onAction={(action) => moderation.setStatus([r.id], action)}
           onDelete={() => setToDelete({ id: r.id, title: r.title, comments: r.commentCount })}
         />
@@ -253,7 +255,6 @@ export default function ForumTopics({ loaderData }: Route.ComponentProps) {
             <ItemActions
               status={opened.status}
               busy={moderation.busy}
-              itemLabel={opened.title}
               onAction={(action) => moderation.setStatus([opened.id], action)}
               onDelete={() =>
                 setToDelete({ id: opened.id, title: opened.title, comments: opened.commentCount })

@@ -1,4 +1,5 @@
 import { data, Form, Link, type MetaDescriptor, useNavigation } from "react-router";
+import { ThumbIcon } from "~/components/forum/thumb-icon";
 import { Pagination } from "~/components/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
@@ -145,17 +146,15 @@ export default function ForumList({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </p>
                   <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-                    <Stat label="Komentari">
-                      <span data-testid={`forum-topic-${t.id}-comments`}>
-                        {countOf(t.commentCount, COMMENT_FORMS)}
-                      </span>
-                    </Stat>
+                    <span data-testid={`forum-topic-${t.id}-comments`}>
+                      {countOf(t.commentCount, COMMENT_FORMS)}
+                    </span>
                     <Stat label="Sviđa se">
-                      <span aria-hidden="true">👍</span>
+                      <ThumbIcon className="text-slate-400" />
                       <span data-testid={`forum-topic-${t.id}-likes`}>{t.likes}</span>
                     </Stat>
                     <Stat label="Ne sviđa se">
-                      <span aria-hidden="true">👎</span>
+                      <ThumbIcon down className="text-slate-400" />
                       <span data-testid={`forum-topic-${t.id}-dislikes`}>{t.dislikes}</span>
                     </Stat>
                   </p>
