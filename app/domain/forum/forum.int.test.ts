@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { forumComments, forumCommentVotes, forumTopics, forumTopicVotes, loginAttempts } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { action as topicAction } from "~/routes/public/forum-topic";
 import { sitemapFile, sitemapPlan } from "~/routes/public/sitemap.server";
+import { setServices } from "~/services.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { FORUM_MESSAGES } from "./constants";
 import {
@@ -30,8 +33,10 @@ import { castVote, limitVotes, visitorVotes } from "./votes.server";
 let t: TestDatabase;
 beforeAll(async () => {
   t = await createTestDatabase();
+  setServices({ handle: t.handle });
 });
 afterAll(async () => {
+  setServices(undefined);
   await t?.close();
 });
 
@@ -403,5 +408,55 @@ describeDb("forum", () => {
     expect(xml).toContain(`<loc>https://x.test/forum/${fresh}</loc>`);
     expect(xml).not.toContain(`/forum/${pending}<`);
     expect(xml).not.toContain(`/forum/${rejected}<`);
+  });
+
+  it("answers a vote without JavaScript with a redirect to the same place, and keeps only a hash", async () => {
+    const id = await topic({ title: "Ruta", status: "approved", created: day(23) });
+    const vote = (fields: Record<string, string>, cookie?: string) =>
+      topicAction({
+        request: new Request(`http://localhost/forum/${id}`, {
+          method: "POST",
+          headers: cookie ? { Cookie: cookie } : {},
+          body: new URLSearchParams({ intent: "vote", kind: "topic", id: String(id), ...fields }),
+        }),
+        params: { id: String(id) },
+        context: { clientIp: null },
+      } as never) as Promise<unknown>;
+
+    const plain = (await vote({ value: "like", returnTo: `/forum/${id}?page=1` })) as Response;
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("Location")).toBe(`/forum/${id}?page=1#tema`);
+    const cookie = plain.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(
+      /^bv_visitor=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=34560000$/,
+    );
+    const token = cookie.split(";")[0].split("=")[1];
+    const [row] = await t.db.select().from(forumTopicVotes).where(eq(forumTopicVotes.topicId, id));
+    expect(row.visitor).toBe(createHash("sha256").update(token).digest("hex"));
+    expect(row.visitor).not.toContain(token);
+
+    // Another page's address is never a way back.
+    const elsewhere = (await vote(
+      { value: "dislike", returnTo: "https://evil.example.com/" },
+      `bv_visitor=${token}`,
+    )) as Response;
+    expect(elsewhere.headers.get("Location")).toBe(`/forum/${id}#tema`);
+
+    // In place (JavaScript): the counts and the visitor's vote come back as data.
+    const inPlace = (await vote({ value: "dislike", inPlace: "1" }, `bv_visitor=${token}`)) as {
+      data: unknown;
+    };
+    expect(inPlace.data).toEqual({
+      intent: "vote",
+      ok: true,
+      kind: "topic",
+      id,
+      likes: 0,
+      dislikes: 0,
+      myVote: 0,
+    });
+    const bad = (await vote({ value: "superlike", inPlace: "1" })) as { init: { status: number } };
+    expect(bad.init.status).toBe(400);
+    await deleteTopic(t.db, id);
   });
 });
