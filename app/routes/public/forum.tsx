@@ -15,7 +15,7 @@ import type { Route } from "./+types/forum";
 
 /**
  * `/forum`: approved topics, newest activity first, 20 a page, searchable over title and content
- * without regard to case or diacritics. A page past the last one is a 404 (decision 034).
+ * without regard to case or diacritics. A page past the last one is a 404, as on /vesti.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
