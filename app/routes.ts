@@ -19,6 +19,7 @@ export default [
   ]),
 
   route("b/:bannerId", "routes/public/banner-click.ts"),
+  route("api/views", "routes/public/view-beacon.ts"),
   route("rss.xml", "routes/public/rss.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("sitemap/:file", "routes/public/sitemap-file.ts"),
