@@ -28,7 +28,8 @@ export const VOTE_LIMIT = { max: 120, windowMs: 15 * 60 * 1000 } as const;
 
 /**
  * Forum pages vary per visitor (their own votes) and change with every vote: a shared cache must
- * never answer for them, the browser revalidates each time (decision 033, like article pages).
+ * never answer for them and the server's page cache never stores them (decision 064); the browser
+ * revalidates each time.
  */
 export const FORUM_PAGE_CACHE = "private, no-cache";
 

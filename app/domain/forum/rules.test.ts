@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  applyVote,
   countOf,
   moderationMessage,
   parseVoteValue,
@@ -41,12 +40,6 @@ describe("voteTransition", () => {
   it("switches the vote on the other button", () => {
     expect(voteTransition(1, -1)).toEqual({ next: -1, likes: -1, dislikes: 1 });
     expect(voteTransition(-1, 1)).toEqual({ next: 1, likes: 1, dislikes: -1 });
-  });
-
-  it("applies a click to the shown counts", () => {
-    expect(applyVote({ likes: 4, dislikes: 2 }, 0, 1)).toEqual({ likes: 5, dislikes: 2, myVote: 1 });
-    expect(applyVote({ likes: 4, dislikes: 2 }, 1, -1)).toEqual({ likes: 3, dislikes: 3, myVote: -1 });
-    expect(applyVote({ likes: 0, dislikes: 0 }, 1, 1)).toEqual({ likes: 0, dislikes: 0, myVote: 0 });
   });
 
   it("reads only like and dislike from a button", () => {

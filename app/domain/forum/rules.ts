@@ -38,7 +38,6 @@ export function isStatusAction(value: unknown): value is StatusAction {
 /** A click: like (+1) or dislike (-1). A visitor's standing vote: +1, -1 or none (0). */
 export type VoteValue = 1 | -1;
 export type StandingVote = VoteValue | 0;
-export type VoteCounts = { likes: number; dislikes: number };
 
 /**
  * One click on a like or dislike button: the same button again takes the vote back, the other
@@ -52,20 +51,6 @@ export function voteTransition(
   const likes = (next === 1 ? 1 : 0) - (previous === 1 ? 1 : 0);
   const dislikes = (next === -1 ? 1 : 0) - (previous === -1 ? 1 : 0);
   return { next, likes, dislikes };
-}
-
-/** The counts and vote after a click, as the browser shows them before the server answers. */
-export function applyVote(
-  counts: VoteCounts,
-  previous: StandingVote,
-  clicked: VoteValue,
-): VoteCounts & { myVote: StandingVote } {
-  const t = voteTransition(previous, clicked);
-  return {
-    likes: Math.max(0, counts.likes + t.likes),
-    dislikes: Math.max(0, counts.dislikes + t.dislikes),
-    myVote: t.next,
-  };
 }
 
 /** "like" / "dislike" from a form button; anything else is null. */

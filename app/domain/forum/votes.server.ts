@@ -156,6 +156,6 @@ export async function limitVotes(
   clientIp: string | null,
   now = new Date(),
 ): Promise<RateLimitResult> {
-  if (!clientIp) return { ok: true };
+  if (!clientIp) return { ok: true, attemptIds: [] };
   return consumeRateLimit(db, [{ key: `forum-vote:ip:${clientIp}`, ...VOTE_LIMIT }], now);
 }

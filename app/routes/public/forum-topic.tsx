@@ -1,10 +1,9 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, type MetaDescriptor, redirect, useLocation, useNavigation } from "react-router";
-import { VoteButtons, type VoteReply } from "~/components/forum/vote-buttons";
+import { data, Link, type MetaDescriptor, redirect } from "react-router";
+import { VoteButtons } from "~/components/forum/vote-buttons";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Pagination } from "~/components/pagination";
 import { buttonClass } from "~/components/ui/button";
-import { TextField, useFocusFirstError } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { VisitorText } from "~/components/visitor-text";
 import {
@@ -47,7 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const topic = await getPublicTopic(db, id);
   if (!topic) throw data(null, { status: 404 });
-  const page = parsePage(new URL(request.url).searchParams.get("page"));
+  const url = new URL(request.url);
+  const page = parsePage(url.searchParams.get("page"));
   const totalPages = totalPagesOf(topic.commentCount, PUBLIC_COMMENTS_PAGE_SIZE);
   if (page > totalPages) throw data(null, { status: 404 });
   const comments = await listPublicComments(db, id, { page });
@@ -63,6 +63,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     page,
     totalPages,
     canonicalUrl: `${origin}/forum/${id}${page > 1 ? `?page=${page}` : ""}`,
+    /** This page's own path: where a vote and a comment come back to. */
+    path: `${url.pathname}${url.search}`,
   };
 }
 
@@ -73,6 +75,15 @@ export function headers() {
 type CommentReply =
   | { intent: "comment"; ok: true; message: string }
   | { intent: "comment"; ok: false; message: string; fieldErrors: FieldErrors; values: FormValues };
+
+/** A vote that could not be counted; shown beside that item's buttons. */
+type VoteFailure = {
+  intent: "vote";
+  ok: false;
+  kind: "topic" | "comment" | null;
+  id: number | null;
+  message: string;
+};
 
 /** A vote's way back without JavaScript: the same page of the thread, at the item voted on. */
 function voteReturnPath(topicId: number, returnTo: FormDataEntryValue | null, anchor: string): string {
@@ -110,12 +121,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const kind = form.get("kind") === "comment" ? "comment" : form.get("kind") === "topic" ? "topic" : null;
     const id = parseId(form.get("id"));
     const value = parseVoteValue(form.get("value"));
-    const inPlace = form.get("inPlace") === "1";
     const fail = (status: number, message: string) =>
-      data<VoteReply>(
-        { intent: "vote", ok: false, kind: kind ?? undefined, id: id ?? undefined, message },
-        { status },
-      );
+      data<VoteFailure>({ intent: "vote", ok: false, kind, id, message }, { status });
     if (!kind || id === null || value === null || (kind === "topic" && id !== topicId)) {
       return fail(400, FORUM_MESSAGES.voteFailed);
     }
@@ -125,23 +132,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const visitor = ensureVisitor(request);
       const outcome = await castVote(db, { kind, id, value, visitor: visitor.hash, topicId });
       if (!outcome.ok) return fail(404, FORUM_MESSAGES.voteGone);
-      const headers = visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined;
-      if (!inPlace) {
-        const anchor = kind === "topic" ? "tema" : `komentar-${id}`;
-        return redirect(voteReturnPath(topicId, form.get("returnTo"), anchor), { status: 303, headers });
-      }
-      return data<VoteReply>(
-        {
-          intent: "vote",
-          ok: true,
-          kind,
-          id,
-          likes: outcome.likes,
-          dislikes: outcome.dislikes,
-          myVote: outcome.myVote,
-        },
-        { headers },
-      );
+      // Back to the same page at the item: the enhancement script swaps in the item's new counts,
+      // a browser without it shows the page there (decision 071).
+      const anchor = kind === "topic" ? "tema" : `komentar-${id}`;
+      return redirect(voteReturnPath(topicId, form.get("returnTo"), anchor), {
+        status: 303,
+        headers: visitor.setCookie ? { "Set-Cookie": visitor.setCookie } : undefined,
+      });
     } catch (error) {
       logger.error({ err: error, topicId, kind, id }, "forum vote failed");
       return fail(500, FORUM_MESSAGES.voteFailed);
@@ -213,17 +210,22 @@ function discussionJsonLd(topic: PublicTopic, comments: PublicComment[], canonic
   });
 }
 
-function CommentForm({ topicId, reply }: { topicId: number; reply: CommentReply | null }) {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "comment";
-  const formRef = useRef<HTMLFormElement>(null);
+/**
+ * The comment form: a plain form post (decision 065). The enhancement script sends it in place and
+ * swaps this section for the answer's (the thank-you or the messages, focus on the first wrong
+ * field); without it the whole page comes back at this section.
+ */
+function CommentForm({
+  topicId,
+  path,
+  reply,
+}: {
+  topicId: number;
+  path: string;
+  reply: CommentReply | null;
+}) {
   const failed = reply && !reply.ok ? reply : null;
-  useFocusFirstError(formRef, failed);
-  // After a comment is sent, the form starts empty again.
-  useEffect(() => {
-    if (reply?.ok) formRef.current?.reset();
-  }, [reply]);
+  const query = path.includes("?") ? path.slice(path.indexOf("?")) : "";
   return (
     <section aria-labelledby="novi-komentar-naslov" id="novi-komentar" className="mt-8 scroll-mt-4">
       <h2 id="novi-komentar-naslov" className="text-lg font-bold text-slate-900">
@@ -232,16 +234,20 @@ function CommentForm({ topicId, reply }: { topicId: number; reply: CommentReply 
       <p className="mt-1 text-sm text-slate-600">
         Komentare objavljujemo posle provere. Polja sa * su obavezna.
       </p>
-      <Form
-        ref={formRef}
+      <form
         method="post"
-        action={`/forum/${topicId}${location.search}#novi-komentar`}
-        preventScrollReset
+        action={`/forum/${topicId}${query}#novi-komentar`}
+        data-enhance="replace"
+        data-target="#novi-komentar"
         noValidate
         className="mt-3 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       >
         {reply?.ok ? <Notice tone="success" message={reply.message} /> : null}
-        <Notice tone="error" message={failed?.message} />
+        {/* Field errors speak for themselves (and the first one takes the focus); the notice is for
+            the rest: the limiter, a topic gone, a failed write. */}
+        {failed && Object.keys(failed.fieldErrors).length === 0 ? (
+          <Notice tone="error" message={failed.message} />
+        ) : null}
         <HoneypotField />
         <input type="hidden" name="intent" value="comment" />
         <TextField
@@ -265,22 +271,23 @@ function CommentForm({ topicId, reply }: { topicId: number; reply: CommentReply 
           values={failed?.values}
           errors={failed?.fieldErrors}
         />
-        <button type="submit" className={buttonClass("primary", "md", "w-full sm:w-auto")} disabled={sending}>
-          {sending ? "Slanje…" : "Pošalji komentar"}
+        <button type="submit" className={buttonClass("primary", "md", "w-full sm:w-auto")}>
+          Pošalji komentar
         </button>
-      </Form>
+      </form>
     </section>
   );
 }
 
 export default function ForumTopic({ loaderData, actionData }: Route.ComponentProps) {
-  const { topic, comments, votes, page, totalPages, canonicalUrl } = loaderData;
-  const location = useLocation();
-  const returnTo = `${location.pathname}${location.search}`;
+  const { topic, comments, votes, page, totalPages, canonicalUrl, path } = loaderData;
   const action = `/forum/${topic.id}`;
   const commentReply = actionData?.intent === "comment" ? (actionData as CommentReply) : null;
-  const voteError =
-    actionData?.intent === "vote" && !actionData.ok ? (actionData as { message: string }).message : null;
+  const voteFailure = actionData?.intent === "vote" ? (actionData as VoteFailure) : null;
+  const voteError = (kind: "topic" | "comment", id: number) =>
+    voteFailure && voteFailure.kind === kind && voteFailure.id === id ? voteFailure.message : null;
+  // A vote that named no item at all (a broken form) is said at the top.
+  const looseVoteError = voteFailure && voteFailure.id === null ? voteFailure.message : null;
   const created = new Date(topic.createdAt);
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
@@ -295,7 +302,7 @@ export default function ForumTopic({ loaderData, actionData }: Route.ComponentPr
         </Link>{" "}
         / <span className="text-slate-700">Tema</span>
       </nav>
-      {voteError ? <Notice className="mt-4" tone="error" message={voteError} /> : null}
+      {looseVoteError ? <Notice className="mt-4" tone="error" message={looseVoteError} /> : null}
 
       <article
         id="tema"
@@ -318,7 +325,8 @@ export default function ForumTopic({ loaderData, actionData }: Route.ComponentPr
             dislikes={topic.dislikes}
             myVote={votes.topic}
             action={action}
-            returnTo={returnTo}
+            returnTo={path}
+            error={voteError("topic", topic.id)}
           />
           <a href="#novi-komentar" className="text-sm font-medium text-brand-700 underline">
             Odgovorite
@@ -357,7 +365,8 @@ export default function ForumTopic({ loaderData, actionData }: Route.ComponentPr
                     dislikes={c.dislikes}
                     myVote={votes.comments[c.id] ?? 0}
                     action={action}
-                    returnTo={returnTo}
+                    returnTo={path}
+                    error={voteError("comment", c.id)}
                     size="sm"
                   />
                 </div>
@@ -370,7 +379,7 @@ export default function ForumTopic({ loaderData, actionData }: Route.ComponentPr
         </div>
       </section>
 
-      <CommentForm topicId={topic.id} reply={commentReply} />
+      <CommentForm topicId={topic.id} path={path} reply={commentReply} />
     </div>
   );
 }

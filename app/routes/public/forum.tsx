@@ -1,4 +1,4 @@
-import { data, Form, Link, type MetaDescriptor, useNavigation } from "react-router";
+import { data, Form, Link, type MetaDescriptor } from "react-router";
 import { ThumbIcon } from "~/components/forum/thumb-icon";
 import { Pagination } from "~/components/pagination";
 import { buttonClass } from "~/components/ui/button";
@@ -58,8 +58,6 @@ function Stat({ label, children }: { label: string; children: React.ReactNode })
 
 export default function ForumList({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, search } = loaderData;
-  const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location?.pathname === "/forum";
   return (
     <div className="mx-auto max-w-4xl px-4 py-6 sm:py-8">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
@@ -90,7 +88,7 @@ export default function ForumList({ loaderData }: Route.ComponentProps) {
           defaultValue={search}
           maxLength={100}
         />
-        <button type="submit" className={buttonClass("primary", "md", "shrink-0")} disabled={loading}>
+        <button type="submit" className={buttonClass("primary", "md", "shrink-0")}>
           Traži
         </button>
       </Form>
