@@ -19,6 +19,9 @@ export default [
     route("kupoprodaja", "routes/public/sales.tsx"),
     route("kupoprodaja/novi", "routes/public/listing-new.tsx", { id: "public-sale-new" }),
     route("kupoprodaja/:param", "routes/public/listing.tsx", { id: "public-sale" }),
+    route("forum", "routes/public/forum.tsx"),
+    route("forum/nova", "routes/public/forum-new.tsx"),
+    route("forum/:id", "routes/public/forum-topic.tsx"),
   ]),
 
   route("b/:bannerId", "routes/public/banner-click.ts"),
@@ -50,6 +53,11 @@ export default [
     ...prefix("listings", [
       index("routes/admin/listings.tsx"),
       route("edit/:id", "routes/admin/listing-edit.tsx"),
+    ]),
+    route("forum", "routes/admin/forum-layout.tsx", [
+      index("routes/admin/forum.tsx"),
+      route("topics", "routes/admin/forum-topics.tsx"),
+      route("comments", "routes/admin/forum-comments.tsx"),
     ]),
     ...prefix("banners", [
       index("routes/admin/banners.tsx"),
