@@ -22,6 +22,8 @@ export default [
     route("forum", "routes/public/forum.tsx"),
     route("forum/nova", "routes/public/forum-new.tsx"),
     route("forum/:id", "routes/public/forum-topic.tsx"),
+    // Any other address: a 404 inside the site's layout, with its header and footer.
+    route("*", "routes/public/not-found.tsx"),
   ]),
 
   route("b/:bannerId", "routes/public/banner-click.ts"),
@@ -72,6 +74,4 @@ export default [
     route("settings", "routes/admin/settings.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
-
-  route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;
