@@ -27,6 +27,7 @@ CREATE TABLE "newsletter_sends" (
 	"selected_ids" jsonb,
 	"provider" text,
 	"job_id" integer,
+	"executor" text,
 	"total_recipients" integer DEFAULT 0 NOT NULL,
 	"total_batches" integer DEFAULT 0 NOT NULL,
 	"batches_done" integer DEFAULT 0 NOT NULL,

@@ -86,6 +86,11 @@ export const newsletterSends = pgTable(
     /** The provider the batches went to: mailgun or outbox. */
     provider: text("provider"),
     jobId: integer("job_id"),
+    /**
+     * The job execution that may start batches now. A process that takes a send over (its lease
+     * ran out) writes its own id here; an older one still running can then start no new batch.
+     */
+    executor: text("executor"),
     totalRecipients: integer("total_recipients").notNull().default(0),
     totalBatches: integer("total_batches").notNull().default(0),
     batchesDone: integer("batches_done").notNull().default(0),

@@ -94,6 +94,12 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       while (!stopping && running.size < concurrency) {
         const job = await claimNextJob(db, owner, kinds, leaseMs);
         if (!job) break;
+        if (running.has(job.id)) {
+          // Our own heartbeat came too late (a stalled event loop) and the lease ran out: the claim
+          // renewed it; the job is still running here and must not start a second time.
+          logger.warn({ jobId: job.id }, "job lease ran out while running here; renewed");
+          continue;
+        }
         const controller = new AbortController();
         const done = runJob(job, controller).finally(() => {
           running.delete(job.id);

@@ -15,6 +15,7 @@
  *    batch follows. No recipient twice, none skipped.
  * 4. *Finish*: the send is done and its email_stats row is written, in one transaction.
  */
+import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { newsletterSendBatches as batches, jobs, newsletterSends, newsletterSubscribers } from "~/db/schema";
@@ -34,7 +35,11 @@ export type SendJobOptions = {
   pauseMs?: number;
   /** Waits before the 2nd, 3rd … attempt of a refused batch; its length + 1 is the attempts a batch gets. */
   retryDelaysMs?: readonly number[];
-  /** A batch whose answer was lost is settled with the provider only this long after it was sent. */
+  /**
+   * A batch whose answer was lost is settled with the provider only this long after it was sent:
+   * longer than the provider's request timeout, so no request of an older process can still be in
+   * flight when we ask.
+   */
   settleAfterMs?: number;
   /** Recipients per batch (default: the provider's maximum, 1,000). */
   batchSize?: number;
@@ -42,7 +47,8 @@ export type SendJobOptions = {
 
 export const DEFAULT_PAUSE_MS = 1000;
 export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000, 16000] as const;
-const DEFAULT_SETTLE_AFTER_MS = 30_000;
+/** Mailgun's request timeout is 30 s (mailgun.server.ts); 15 s more for its events to list the message. */
+const DEFAULT_SETTLE_AFTER_MS = 45_000;
 
 type Batch = typeof batches.$inferSelect;
 export type SendProgress = {
@@ -208,6 +214,10 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
       }
     }
 
+    // From now on only this execution starts batches of this send (see `executor`).
+    const executor = randomUUID();
+    await db.update(newsletterSends).set({ executor }).where(eq(newsletterSends.id, sendId));
+
     const settings = await getSettings(db);
     const secret = await unsubscribeSecret(db);
     const from = newsletterFrom(settings.siteName, mail.domain);
@@ -283,7 +293,7 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
       };
 
       const attempt = batch.attempts + 1;
-      await db
+      const started = await db
         .update(batches)
         .set({
           status: "sending",
@@ -292,7 +302,19 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
           probeEmail: recipients[0].email,
           recipientsSent: recipients.length,
         })
-        .where(eq(batches.id, batch.id));
+        .where(
+          and(
+            eq(batches.id, batch.id),
+            eq(batches.status, "pending"),
+            sql`exists (select 1 from newsletter_sends s where s.id = ${sendId} and s.executor = ${executor})`,
+          ),
+        )
+        .returning({ id: batches.id });
+      if (started.length === 0) {
+        // Another process took this send over (our lease ran out): it goes on, we stop here.
+        log.warn({ batch: batch.batchNo }, "newsletter send taken over by another process; stopping here");
+        return progressOf(db, sendId);
+      }
       try {
         // Not aborted by a shutdown: the request in flight finishes and is recorded first.
         const receipt = await mail.send(message);

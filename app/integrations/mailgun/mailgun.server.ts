@@ -18,6 +18,8 @@ export type MailgunOptions = {
 };
 
 export const MAILGUN_MAX_RECIPIENTS = 1000;
+/** How long one request may take (a 1,000-recipient batch is ~200 KB). */
+export const MAILGUN_TIMEOUT_MS = 30_000;
 /** The user variable that carries our reference (`v:bv_reference`; events show it in `user-variables`). */
 export const REFERENCE_VARIABLE = "bv_reference";
 
@@ -87,7 +89,7 @@ export function createMailgun(options: MailgunOptions): MailProvider {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, "");
   const domainPath = `${base}/v3/${encodeURIComponent(options.domain)}`;
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? MAILGUN_TIMEOUT_MS;
   const auth = basicAuth(options.apiKey);
 
   return {
