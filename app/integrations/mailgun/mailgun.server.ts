@@ -44,7 +44,7 @@ export function mailgunFields(message: OutgoingMessage): [string, string][] {
  * The fields as a multipart/form-data body, built in one pass (a 1,000-recipient batch with its
  * recipient variables is ~200 KB; encoding it through FormData took a third of a second).
  */
-export function encodeMultipart(fields: readonly [string, string][]): { body: Buffer; contentType: string } {
+export function encodeMultipart(fields: readonly [string, string][]): { body: string; contentType: string } {
   let boundary = `----bv${randomBytes(16).toString("hex")}`;
   while (fields.some(([, value]) => value.includes(boundary)))
     boundary = `----bv${randomBytes(16).toString("hex")}`;
