@@ -55,7 +55,7 @@ export function encodeMultipart(fields: readonly [string, string][]): { body: st
   }
   parts.push(`--${boundary}--\r\n`);
   return {
-    body: Buffer.from(parts.join(""), "utf8"),
+    body: parts.join(""),
     contentType: `multipart/form-data; boundary=${boundary}`,
   };
 }
