@@ -18,7 +18,7 @@ import { formatLongDate } from "~/lib/dates";
 import { type EmailArticle, NewsletterEmail, type NewsletterEmailProps } from "./email/newsletter-email";
 import { emailImage } from "./email-images.server";
 import { newsletterJobAds } from "./job-ads.server";
-import { shortExcerpt, truncateLabel, urlLabel } from "./links";
+import { PLAIN_TEXT_OPTIONS, shortExcerpt, truncateLabel, urlLabel } from "./links";
 import { UNSUBSCRIBE_PLACEHOLDER } from "./unsubscribe-link.server";
 import { OFFERED_ARTICLES } from "./validation";
 
@@ -159,7 +159,10 @@ export async function composeNewsletter(db: DbOrTx, input: ComposeInput): Promis
     unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER,
   };
   const element = createElement(NewsletterEmail, props);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  const [html, text] = await Promise.all([
+    render(element),
+    render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT_OPTIONS }),
+  ]);
   const subject =
     input.kind === "dynamic"
       ? `${settings.siteName}: nove vesti i poslovi – ${formatLongDate(now)}`

@@ -29,3 +29,8 @@ export function shortExcerpt(text: string, max = 220): string {
   const space = cut.lastIndexOf(" ");
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, "")}…`;
 }
+
+/** The plain-text part: headings as written (html-to-text would shout them in capitals). */
+export const PLAIN_TEXT_OPTIONS = {
+  selectors: ["h1", "h2", "h3"].map((selector) => ({ selector, options: { uppercase: false } })),
+};

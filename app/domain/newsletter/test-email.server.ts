@@ -8,6 +8,7 @@ import { MailError, type MailProvider } from "~/integrations/mailgun/provider";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { TestEmail } from "./email/test-email";
+import { PLAIN_TEXT_OPTIONS } from "./links";
 import { NEWSLETTER_MESSAGES } from "./messages";
 import { transactionalFrom } from "./senders";
 
@@ -21,7 +22,10 @@ export async function sendTestEmail(db: DbOrTx, mail: MailProvider, to: string):
       sentAt: formatDateTime(new Date()),
       provider: mail.name === "mailgun" ? "Mailgun" : "lokalni outbox",
     });
-    const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+    const [html, text] = await Promise.all([
+      render(element),
+      render(element, { plainText: true, htmlToTextOptions: PLAIN_TEXT_OPTIONS }),
+    ]);
     await mail.send({
       kind: "transactional",
       from: transactionalFrom(settings.siteName, mail.domain),

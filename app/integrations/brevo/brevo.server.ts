@@ -87,12 +87,13 @@ export function createBrevo(options: BrevoOptions): ContactsProvider {
       const code = (error as { cause?: { code?: string } })?.cause?.code;
       throw new ContactsError(`Brevo nije dostupan: ${code ?? (error as Error)?.name ?? String(error)}`);
     }
-    const text = (await response.text().catch(() => "")).slice(0, 2000);
+    const text = await response.text().catch(() => "");
     return { status: response.status, text };
   }
 
   function fail(status: number, text: string): never {
-    throw new ContactsError(`Brevo ${status}: ${text}`, { status, body: text });
+    const body = text.slice(0, 2000);
+    throw new ContactsError(`Brevo ${status}: ${body}`, { status, body });
   }
 
   function parse<T>(text: string): T {

@@ -79,7 +79,7 @@ function networkError(error: unknown, what: string): MailError {
 
 async function bodyText(response: Response): Promise<string> {
   try {
-    return (await response.text()).slice(0, 2000);
+    return await response.text();
   } catch {
     return "";
   }
@@ -116,9 +116,10 @@ export function createMailgun(options: MailgunOptions): MailProvider {
       }
       const body = await bodyText(response);
       if (!response.ok) {
-        throw new MailError(`Mailgun ${response.status}: ${body || response.statusText}`, {
+        const shown = body.slice(0, 2000);
+        throw new MailError(`Mailgun ${response.status}: ${shown || response.statusText}`, {
           status: response.status,
-          body,
+          body: shown,
           uncertain: false,
         });
       }
@@ -153,9 +154,10 @@ export function createMailgun(options: MailgunOptions): MailProvider {
         }
         const body = await bodyText(response);
         if (!response.ok) {
-          throw new MailError(`Mailgun ${response.status}: ${body || response.statusText}`, {
+          const shown = body.slice(0, 2000);
+          throw new MailError(`Mailgun ${response.status}: ${shown || response.statusText}`, {
             status: response.status,
-            body,
+            body: shown,
             uncertain: true,
           });
         }
