@@ -13,6 +13,8 @@ export default [
     route("kompanije", "routes/public/companies.tsx"),
     route("kompanije/nova", "routes/public/company-request.tsx"),
     route("kompanije/:id", "routes/public/company.tsx"),
+    route("newsletter", "routes/public/newsletter.tsx"),
+    route("newsletter/odjava", "routes/public/newsletter-unsubscribe.tsx"),
   ]),
 
   route("b/:bannerId", "routes/public/banner-click.ts"),
@@ -25,6 +27,9 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/api/media", "routes/admin/api/media.ts"),
+  route("admin/newsletter/export.csv", "routes/admin/newsletter-export.ts"),
+  route("admin/newsletter/articles", "routes/admin/newsletter-articles.ts"),
+  route("admin/newsletter/recipients", "routes/admin/newsletter-recipients.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     ...prefix("articles", [
@@ -48,6 +53,10 @@ export default [
     ...prefix("analytics", [
       index("routes/admin/analytics.tsx"),
       route(":periodId", "routes/admin/analytics-campaign.tsx"),
+    ]),
+    ...prefix("newsletter", [
+      index("routes/admin/newsletter.tsx"),
+      route("outbox", "routes/admin/newsletter-outbox.tsx"),
     ]),
     route("media", "routes/admin/media.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -5,7 +5,7 @@ import { articlePath } from "~/domain/articles/slug";
 import { FEED_CACHE } from "~/lib/http-cache";
 
 /** The site's fixed public pages, listed before the articles. */
-export const SITEMAP_STATIC_PATHS = ["/", "/vesti", "/oglasi"];
+export const SITEMAP_STATIC_PATHS = ["/", "/vesti", "/oglasi", "/newsletter"];
 
 export async function sitemapPlan(db: Database) {
   const articleCount = await countPublished(db);
