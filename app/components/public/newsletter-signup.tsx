@@ -81,7 +81,14 @@ export function NewsletterSignup({
             invalid ? "border-red-400" : "border-slate-300",
           )}
         />
-        <button type="submit" disabled={busy} className={buttonClass("primary", "md", "min-h-11 shrink-0")}>
+        <button
+          type="submit"
+          disabled={busy}
+          className={cn(
+            buttonClass("primary", "md", "min-h-11 shrink-0"),
+            dark && "bg-amber-400 text-slate-900 hover:bg-amber-300 focus-visible:outline-amber-300",
+          )}
+        >
           {busy ? "Prijava…" : "Prijavi se"}
         </button>
       </div>

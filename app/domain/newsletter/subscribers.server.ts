@@ -7,12 +7,10 @@
 import { and, asc, count, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { newsletterSubscribers as subs } from "~/db/schema";
+import { SUBSCRIBER_SOURCES, SUBSCRIBERS_PAGE_SIZE } from "./constants";
 import type { SubscriberCsvRow } from "./csv";
 
-export const SUBSCRIBERS_PAGE_SIZE = 20;
 export const SUBSCRIBER_STATUSES = ["active", "inactive"] as const;
-export const SUBSCRIBER_SOURCES = ["website", "brevo_sync"] as const;
-export const SOURCE_LABELS: Record<string, string> = { website: "Sajt", brevo_sync: "Brevo sinhronizacija" };
 
 export type SubscriberFilter = {
   search: string;

@@ -13,6 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { SOURCE_LABELS, SUBSCRIBERS_PAGE_SIZE } from "~/domain/newsletter/constants";
 import {
   continueSend,
   generateNewsletter,
@@ -28,8 +29,6 @@ import { emailStatsSummary } from "~/domain/newsletter/stats.server";
 import {
   listSubscribers,
   parseSubscriberFilter,
-  SOURCE_LABELS,
-  SUBSCRIBERS_PAGE_SIZE,
   subscriberSources,
 } from "~/domain/newsletter/subscribers.server";
 import { requirePermission } from "~/domain/users/auth.server";
