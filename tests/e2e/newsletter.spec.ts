@@ -143,7 +143,7 @@ test("an admin sends a manual newsletter of three articles; a recipient unsubscr
   // The subscriber opens their own link: one confirming click.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(link);
-  await expect(page.getByRole("heading", { name: "Odjava sa newsletter-a" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: /^Odjava sa newsletter/ })).toBeVisible();
   await expect(page.getByText(/^e2•••@example\.com$/)).toBeVisible();
   await page.getByRole("button", { name: "Odjavi me" }).click();
   await expect(page.getByRole("status")).toHaveText("Uspešno ste se odjavili sa newsletter-a");

@@ -3,6 +3,7 @@
  * characters), the test e-mail, the generate and send steps of the newsletter dialogs.
  */
 import { z } from "zod";
+import { trimmed } from "~/lib/form";
 import { isValidEmail } from "~/lib/text-sanitizer";
 import { NEWSLETTER_MESSAGES, SIGNUP_MESSAGES } from "./messages";
 
@@ -61,13 +62,11 @@ export const generateSchema = z.discriminatedUnion("kind", [
 /** The send step: a generated draft, a subject and the recipients (all active, or picked ones). */
 export const sendSchema = z
   .object({
-    draftId: z
-      .string()
-      .regex(/^\d{1,10}$/, NEWSLETTER_MESSAGES.needGenerateAndRecipients)
+    draftId: trimmed()
+      .pipe(z.string().regex(/^\d{1,10}$/, NEWSLETTER_MESSAGES.needGenerateAndRecipients))
       .transform(Number),
-    subject: z
-      .string()
-      .transform((s) => s.trim().replace(/\s+/g, " "))
+    subject: trimmed()
+      .transform((s) => s.replace(/\s+/g, " "))
       .pipe(z.string().min(1, NEWSLETTER_MESSAGES.subjectRequired).max(200, "Najviše 200 karaktera.")),
     audience: z.enum(["all", "selected"], { message: NEWSLETTER_MESSAGES.needGenerateAndRecipients }),
     subscriberIds: idList,

@@ -70,7 +70,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-lg px-4 py-10 sm:py-16">
       <div className="rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm sm:p-8">
-        <h1 className="text-2xl font-bold text-slate-900">Odjava sa newsletter-a</h1>
+        <h1 className="text-xl font-bold text-slate-900 sm:text-2xl">Odjava sa newsletter‑a</h1>
         {done ? (
           <>
             <p
@@ -106,7 +106,7 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
             <input type="hidden" name="token" value={loaderData.token} />
             <p className="text-slate-700">
               {loaderData.active ? "Da li želite da odjavite adresu " : "Adresa "}
-              <strong className="break-all">{loaderData.email}</strong>
+              <strong className="break-words">{loaderData.email}</strong>
               {loaderData.active
                 ? " sa newsletter-a Balkan Vozači?"
                 : " je već odjavljena. Možete potvrditi ponovo."}
