@@ -263,6 +263,12 @@ export async function startFakeMailgun(
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host}`);
+    if (url.pathname === "/__stats" && req.method === "GET") {
+      // Not a Mailgun endpoint: what the fake received, for a benchmark in another process.
+      let duplicates = 0;
+      for (const n of deliveries.values()) if (n > 1) duplicates++;
+      return json(res, 200, { calls, acceptedCalls, recipients: deliveries.size, duplicates, violations });
+    }
     if (req.headers.authorization !== expectedAuth) {
       res.writeHead(401, { "content-type": "text/plain" });
       res.end("Forbidden");

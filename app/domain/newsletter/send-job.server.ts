@@ -113,9 +113,23 @@ export async function prepareBatches(db: DbOrTx, send: SendRow, batchSize: numbe
   });
 }
 
-async function nextOpenBatch(db: DbOrTx, sendId: number): Promise<Batch | null> {
+type OpenBatch = Omit<Batch, "subscriberIds">;
+
+async function nextOpenBatch(db: DbOrTx, sendId: number): Promise<OpenBatch | null> {
   const [row] = await db
-    .select()
+    .select({
+      id: batches.id,
+      sendId: batches.sendId,
+      batchNo: batches.batchNo,
+      status: batches.status,
+      attempts: batches.attempts,
+      attemptStartedAt: batches.attemptStartedAt,
+      probeEmail: batches.probeEmail,
+      providerMessageId: batches.providerMessageId,
+      recipientsSent: batches.recipientsSent,
+      lastError: batches.lastError,
+      sentAt: batches.sentAt,
+    })
     .from(batches)
     .where(and(eq(batches.sendId, sendId), inArray(batches.status, ["pending", "sending"])))
     .orderBy(asc(batches.batchNo))
@@ -123,7 +137,7 @@ async function nextOpenBatch(db: DbOrTx, sendId: number): Promise<Batch | null> 
   return row ?? null;
 }
 
-async function markSent(db: DbOrTx, batch: Batch, providerMessageId: string, recipients: number) {
+async function markSent(db: DbOrTx, batch: OpenBatch, providerMessageId: string, recipients: number) {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .update(batches)
@@ -149,7 +163,7 @@ async function markSent(db: DbOrTx, batch: Batch, providerMessageId: string, rec
   });
 }
 
-async function backToPending(db: DbOrTx, batch: Batch, error: string | null) {
+async function backToPending(db: DbOrTx, batch: OpenBatch, error: string | null) {
   await db
     .update(batches)
     .set({ status: "pending", recipientsSent: 0, lastError: error })
@@ -157,7 +171,15 @@ async function backToPending(db: DbOrTx, batch: Batch, error: string | null) {
 }
 
 async function progressOf(db: DbOrTx, sendId: number): Promise<SendProgress> {
-  const send = await getSend(db, sendId);
+  const [send] = await db
+    .select({
+      batchesDone: newsletterSends.batchesDone,
+      totalBatches: newsletterSends.totalBatches,
+      recipientsSent: newsletterSends.recipientsSent,
+      totalRecipients: newsletterSends.totalRecipients,
+    })
+    .from(newsletterSends)
+    .where(eq(newsletterSends.id, sendId));
   return {
     sendId,
     batchesDone: send?.batchesDone ?? 0,
@@ -165,6 +187,20 @@ async function progressOf(db: DbOrTx, sendId: number): Promise<SendProgress> {
     recipientsSent: send?.recipientsSent ?? 0,
     totalRecipients: send?.totalRecipients ?? 0,
   };
+}
+
+/** A batch's subscribers that are still active, read through the frozen id list in SQL. */
+async function activeRecipients(db: DbOrTx, batchId: number) {
+  return db
+    .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
+    .from(newsletterSubscribers)
+    .where(
+      and(
+        sql`${newsletterSubscribers.id} in (select (jsonb_array_elements_text(b.subscriber_ids))::int from newsletter_send_batches b where b.id = ${batchId})`,
+        eq(newsletterSubscribers.isActive, true),
+      ),
+    )
+    .orderBy(asc(newsletterSubscribers.id));
 }
 
 /** Done: status and the email_stats row in one transaction (a repeat changes nothing). */
@@ -232,43 +268,26 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
       return progressOf(db, sendId);
     };
 
-    for (;;) {
-      if (ctx.signal.aborted) return stopped();
+    type Next =
+      | { kind: "none" }
+      | { kind: "settle"; batch: OpenBatch }
+      | { kind: "empty"; batch: OpenBatch }
+      | {
+          kind: "send";
+          batch: OpenBatch;
+          recipients: { id: number; email: string }[];
+          message: OutgoingMessage;
+        };
+
+    /** The next open batch, its recipients still active and its message, built ahead of time. */
+    const prepare = async (): Promise<Next> => {
       const batch = await nextOpenBatch(db, sendId);
-      if (!batch) break;
-
-      if (batch.status === "sending") {
-        // The answer to this batch was lost (the process died while it was in flight): ask.
-        const startedAt = batch.attemptStartedAt ?? new Date(0);
-        const wait = startedAt.getTime() + settleAfterMs - Date.now();
-        if (wait > 0 && !(await ctx.sleep(wait))) return stopped();
-        const accepted = await mail.wasAccepted({
-          reference: batchReference(sendId, batch.batchNo),
-          recipient: batch.probeEmail ?? "",
-          since: startedAt,
-        });
-        log.warn({ batch: batch.batchNo, accepted }, "settled a batch whose answer was lost");
-        if (accepted) await markSent(db, batch, "", batch.recipientsSent);
-        else await backToPending(db, batch, "Odgovor na slanje je izgubljen; provajder ga nije primio.");
-        continue;
-      }
-
-      const recipients = await db
-        .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
-        .from(newsletterSubscribers)
-        .where(
-          and(
-            inArray(newsletterSubscribers.id, batch.subscriberIds),
-            eq(newsletterSubscribers.isActive, true),
-          ),
-        )
-        .orderBy(asc(newsletterSubscribers.id));
-      if (recipients.length === 0) {
-        // Everyone in this batch left after the list was frozen.
-        await markSent(db, batch, "", 0);
-        continue;
-      }
-
+      if (!batch) return { kind: "none" };
+      // A batch left "sending": its answer was lost (the process died with it in flight).
+      if (batch.status === "sending") return { kind: "settle", batch };
+      const recipients = await activeRecipients(db, batch.id);
+      // Everyone in this batch left after the list was frozen.
+      if (recipients.length === 0) return { kind: "empty", batch };
       const message: OutgoingMessage = {
         kind: "newsletter",
         from,
@@ -291,7 +310,38 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
         tags: ["newsletter"],
         reference: batchReference(sendId, batch.batchNo),
       };
+      return { kind: "send", batch, recipients, message };
+    };
 
+    let next = prepare();
+    for (;;) {
+      if (ctx.signal.aborted) return stopped();
+      const step = await next;
+      if (step.kind === "none") break;
+
+      if (step.kind === "settle") {
+        const { batch } = step;
+        const startedAt = batch.attemptStartedAt ?? new Date(0);
+        const wait = startedAt.getTime() + settleAfterMs - Date.now();
+        if (wait > 0 && !(await ctx.sleep(wait))) return stopped();
+        const accepted = await mail.wasAccepted({
+          reference: batchReference(sendId, batch.batchNo),
+          recipient: batch.probeEmail ?? "",
+          since: startedAt,
+        });
+        log.warn({ batch: batch.batchNo, accepted }, "settled a batch whose answer was lost");
+        if (accepted) await markSent(db, batch, "", batch.recipientsSent);
+        else await backToPending(db, batch, "Odgovor na slanje je izgubljen; provajder ga nije primio.");
+        next = prepare();
+        continue;
+      }
+      if (step.kind === "empty") {
+        await markSent(db, step.batch, "", 0);
+        next = prepare();
+        continue;
+      }
+
+      const { batch, recipients, message } = step;
       const attempt = batch.attempts + 1;
       const started = await db
         .update(batches)
@@ -318,7 +368,19 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
       try {
         // Not aborted by a shutdown: the request in flight finishes and is recorded first.
         const receipt = await mail.send(message);
+        // The pause starts when the provider accepted the batch; our bookkeeping and the next
+        // batch's preparation happen inside it.
+        const pause = ctx.sleep(pauseMs);
         await markSent(db, batch, receipt.id, recipients.length);
+        const progress = await progressOf(db, sendId);
+        await ctx.report(progress);
+        if (progress.batchesDone >= progress.totalBatches) {
+          next = Promise.resolve({ kind: "none" });
+          continue;
+        }
+        next = prepare();
+        next.catch(() => {}); // Awaited below; a failure surfaces there.
+        if (!(await pause)) return stopped();
       } catch (error) {
         if (!(error instanceof MailError)) throw error;
         if (error.uncertain) {
@@ -326,6 +388,7 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
             { err: error, batch: batch.batchNo },
             "batch answer lost; it will be settled with the provider",
           );
+          next = prepare();
           continue;
         }
         await backToPending(db, batch, error.message);
@@ -346,12 +409,8 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
           })
           .where(eq(newsletterSends.id, sendId));
         if (!(await ctx.sleep(retryDelays[attempt - 1]))) return stopped();
-        continue;
+        next = prepare();
       }
-
-      const progress = await progressOf(db, sendId);
-      await ctx.report(progress);
-      if (progress.batchesDone < progress.totalBatches && !(await ctx.sleep(pauseMs))) return stopped();
     }
 
     await finishSend(db, sendId);
