@@ -17,7 +17,7 @@ const NO_JS_EMAIL = `e2e-nojs-${STAMP}@example.com`;
 
 async function footerSignup(page: Page, email: string) {
   const footer = page.locator("footer");
-  await footer.getByLabel("Vaša email adresa").fill(email);
+  await footer.getByLabel("Adresa za newsletter").fill(email);
   await footer.getByRole("button", { name: "Prijavi se" }).click();
   return footer;
 }
@@ -27,12 +27,12 @@ test("a visitor subscribes from the footer at phone width, in place", async ({ p
   await page.goto("/vesti");
   const footer = await footerSignup(page, "nije-adresa");
   await expect(footer.getByRole("alert")).toHaveText("Molimo unesite validnu email adresu");
-  await expect(footer.getByLabel("Vaša email adresa")).toBeFocused();
+  await expect(footer.getByLabel("Adresa za newsletter")).toBeFocused();
 
   await footerSignup(page, EMAIL);
   await expect(footer.getByRole("status")).toHaveText("Uspešno ste se pretplatili na naš newsletter!");
   await expect(page).toHaveURL(/\/vesti$/);
-  await expect(footer.getByLabel("Vaša email adresa")).toHaveValue("");
+  await expect(footer.getByLabel("Adresa za newsletter")).toHaveValue("");
 
   await footerSignup(page, EMAIL.toUpperCase());
   await expect(footer.getByRole("status")).toHaveText("Već ste pretplaćeni na naš newsletter");
@@ -114,7 +114,7 @@ test("an admin sends a manual newsletter of three articles; a recipient unsubscr
   await expect(dialog).toBeHidden();
   await expect(page.getByText("Slanje newsletter-a je pokrenuto.", { exact: false })).toBeVisible();
   const send = page.locator('[data-testid^="send-"]').first();
-  await expect(send).toContainText("Poslato", { timeout: 30_000 });
+  await expect(send).toContainText("Sačuvano u outboxu", { timeout: 30_000 });
   await expect(send).toContainText("lokalni outbox (nije poslato)");
 
   // Reopened, the dialog starts over (spec §4: after a send everything resets).

@@ -97,7 +97,11 @@ export function SendsCard({ sends, outboxTotal }: { sends: SendView[]; outboxTot
       ) : (
         <ul className="divide-y divide-slate-100">
           {sends.map((send) => {
-            const status = STATUS[send.status];
+            // Kept in the local outbox is not sent: say so.
+            const status =
+              send.status === "done" && send.provider === "outbox"
+                ? { label: "Sačuvano u outboxu", tone: "warning" as const }
+                : STATUS[send.status];
             return (
               <li key={send.id} className="space-y-2 px-4 py-3" data-testid={`send-${send.id}`}>
                 <div className="flex flex-wrap items-start justify-between gap-2">

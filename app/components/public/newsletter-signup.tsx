@@ -59,7 +59,7 @@ export function NewsletterSignup({
         htmlFor={inputId}
         className={cn("mb-1 block text-sm font-medium", dark ? "text-white" : "text-slate-700")}
       >
-        Vaša email adresa
+        Adresa za newsletter
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
