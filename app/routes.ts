@@ -22,12 +22,15 @@ export default [
     route("forum", "routes/public/forum.tsx"),
     route("forum/nova", "routes/public/forum-new.tsx"),
     route("forum/:id", "routes/public/forum-topic.tsx"),
+    route("newsletter", "routes/public/newsletter.tsx"),
+    route("newsletter/odjava", "routes/public/newsletter-unsubscribe.tsx"),
     // Any other address: a 404 inside the site's layout, with its header and footer.
     route("*", "routes/public/not-found.tsx"),
   ]),
 
   route("b/:bannerId", "routes/public/banner-click.ts"),
   route("api/views", "routes/public/view-beacon.ts"),
+  route("api/newsletter", "routes/public/newsletter-api.ts"),
   route("rss.xml", "routes/public/rss.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("sitemap/:file", "routes/public/sitemap-file.ts"),
@@ -37,6 +40,9 @@ export default [
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/api/media", "routes/admin/api/media.ts"),
+  route("admin/newsletter/export.csv", "routes/admin/newsletter-export.ts"),
+  route("admin/newsletter/articles", "routes/admin/newsletter-articles.ts"),
+  route("admin/newsletter/recipients", "routes/admin/newsletter-recipients.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     ...prefix("articles", [
@@ -69,6 +75,10 @@ export default [
     ...prefix("analytics", [
       index("routes/admin/analytics.tsx"),
       route(":periodId", "routes/admin/analytics-campaign.tsx"),
+    ]),
+    ...prefix("newsletter", [
+      index("routes/admin/newsletter.tsx"),
+      route("outbox", "routes/admin/newsletter-outbox.tsx"),
     ]),
     route("media", "routes/admin/media.tsx"),
     route("settings", "routes/admin/settings.tsx"),

@@ -1,11 +1,23 @@
 import type { Database, DatabaseHandle } from "./db/client.server";
+import type { ContactsProvider } from "./integrations/brevo/brevo.server";
+import type { OutboxStore } from "./integrations/mailgun/outbox.server";
+import type { MailProvider } from "./integrations/mailgun/provider";
 import type { Storage } from "./integrations/storage/storage";
 
 /**
  * The process's services, wired once at boot (server/app.ts `start`) or by a test. Route modules
  * reach the database through `getDb()`; nothing is built on import.
  */
-type Services = { handle: DatabaseHandle; storage?: Storage };
+type Services = {
+  handle: DatabaseHandle;
+  storage?: Storage;
+  /** E-mail sending: Mailgun, or the local outbox when Mailgun is not configured. */
+  mail?: MailProvider;
+  /** The local outbox (DATA_DIR/outbox), shown by the newsletter manager whatever the provider. */
+  outbox?: OutboxStore;
+  /** Brevo contacts, or null when BREVO_API_KEY is not set. */
+  contacts?: ContactsProvider | null;
+};
 
 const KEY = Symbol.for("balkan-vozaci.services");
 const registry = globalThis as unknown as { [KEY]?: Services };
@@ -29,4 +41,22 @@ export function getStorage(): Storage {
   const storage = getServices().storage;
   if (!storage) throw new Error("Storage is not configured: start() (or the test) must provide it");
   return storage;
+}
+
+/** The e-mail provider chosen at boot (Mailgun or the local outbox). */
+export function getMail(): MailProvider {
+  const mail = getServices().mail;
+  if (!mail) throw new Error("Mail is not configured: start() (or the test) must provide it");
+  return mail;
+}
+
+export function getOutbox(): OutboxStore {
+  const outbox = getServices().outbox;
+  if (!outbox) throw new Error("The outbox is not configured: start() (or the test) must provide it");
+  return outbox;
+}
+
+/** Brevo contacts, or null when not configured. */
+export function getContacts(): ContactsProvider | null {
+  return getServices().contacts ?? null;
 }

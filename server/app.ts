@@ -16,6 +16,8 @@ import { ensureSettings } from "~/domain/settings/settings.server";
 import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
 import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/users/session.server";
 import { type Env, parseEnv } from "~/env.server";
+import { createContactsFromEnv } from "~/integrations/brevo/index.server";
+import { createMailProviderFromEnv, createOutboxFromEnv } from "~/integrations/mailgun/index.server";
 import { createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
 import { logger } from "~/lib/logger.server";
@@ -41,7 +43,11 @@ declare module "react-router" {
 }
 
 /** Paths that receive signed posts from other sites (provider webhooks) skip the same-origin check. */
-const CROSS_ORIGIN_POST_PATHS: string[] = [];
+const CROSS_ORIGIN_POST_PATHS: string[] = [
+  // RFC 8058 one-click unsubscribe: mail providers POST to the link in List-Unsubscribe; the
+  // request is authorised by the signed token in its URL, not by an origin.
+  "/newsletter/odjava",
+];
 /** Paths whose POST body is not a form (signed JSON webhooks): only the size limit applies. */
 const RAW_BODY_PATHS: string[] = [];
 
@@ -228,7 +234,14 @@ export async function start(
     }
   }
 
-  setServices({ handle, storage });
+  const outbox = createOutboxFromEnv(env);
+  const mail = createMailProviderFromEnv(env, outbox);
+  const contacts = createContactsFromEnv(env);
+  logger.info(
+    { mail: mail.name, domain: mail.domain, contacts: contacts?.name ?? null },
+    "e-mail providers ready",
+  );
+  setServices({ handle, storage, mail, outbox, contacts });
   jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
   // Periodic jobs: one run is always scheduled (each run schedules the next).
   await ensureListingExpiryScheduled(handle.db).catch((error) =>

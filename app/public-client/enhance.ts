@@ -9,6 +9,8 @@
  * - banner rotation: a position showing one banner of several shows a random one per page view;
  * - in-place forms: <form data-enhance="replace" data-target="#id"> posts with fetch and swaps the
  *   target from the answer page (votes, newsletter signup), falling back to a normal post;
+ * - JSON forms: <form data-enhance="json" data-endpoint=…> (the newsletter signup) shows the
+ *   endpoint's answer in place;
  * - after a failed form post the focus moves to the first field marked invalid.
  */
 
@@ -162,6 +164,62 @@ function inPlaceForms(root: ParentNode): void {
   }
 }
 
+type JsonAnswer = { ok: boolean; message: string; fieldErrors?: Record<string, string | undefined> };
+
+/**
+ * <form data-enhance="json" data-endpoint="/api/…">: posts its fields to the endpoint, which answers
+ * { ok, message, fieldErrors }, and shows the answer in the form's [data-form-message] (marking the
+ * wrong fields); the form still posts normally when anything goes wrong.
+ */
+function jsonForms(root: ParentNode): void {
+  for (const form of root.querySelectorAll<HTMLFormElement>("form[data-enhance='json']")) {
+    if (form.dataset.enhanced) continue;
+    form.dataset.enhanced = "1";
+    form.addEventListener("submit", async (event) => {
+      const endpoint = form.dataset.endpoint;
+      const message = form.querySelector<HTMLElement>("[data-form-message]");
+      if (!endpoint || !message) return;
+      event.preventDefault();
+      const button = form.querySelector<HTMLButtonElement>("button[type='submit']");
+      const label = button?.textContent ?? "";
+      if (button) {
+        button.disabled = true;
+        if (button.dataset.busyLabel) button.textContent = button.dataset.busyLabel;
+      }
+      try {
+        const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
+        const response = await fetch(endpoint, {
+          method: "POST",
+          body,
+          credentials: "same-origin",
+          headers: { Accept: "application/json" },
+        });
+        const answer = (await response.json()) as JsonAnswer;
+        message.textContent = answer.message;
+        message.dataset.state = answer.ok ? "ok" : "error";
+        message.setAttribute("role", answer.ok ? "status" : "alert");
+        let first: HTMLElement | null = null;
+        for (const field of form.querySelectorAll<HTMLInputElement>("input[name]:not([tabindex='-1'])")) {
+          const wrong = Boolean(answer.fieldErrors?.[field.name]);
+          if (wrong) field.setAttribute("aria-invalid", "true");
+          else field.removeAttribute("aria-invalid");
+          if (wrong && !first) first = field;
+        }
+        if (answer.ok) form.reset();
+        first?.focus();
+      } catch {
+        HTMLFormElement.prototype.submit.call(form);
+        return;
+      } finally {
+        if (button) {
+          button.disabled = false;
+          button.textContent = label;
+        }
+      }
+    });
+  }
+}
+
 function focusFirstError(): void {
   const first = document.querySelector<HTMLElement>("main form [aria-invalid='true']");
   first?.focus();
@@ -174,6 +232,7 @@ function enhance(root: ParentNode): void {
   imageFallbacks(root);
   carousels(root);
   inPlaceForms(root);
+  jsonForms(root);
 }
 
 document.addEventListener(

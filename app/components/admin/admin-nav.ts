@@ -43,7 +43,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   },
   { label: "Baneri", to: "/admin/banners", permission: "canViewBanners", ready: true },
   { label: "Analitika", to: "/admin/analytics", permission: "canViewAnalytics", ready: true },
-  { label: "Newsletter", to: "/admin/newsletter", permission: "canViewNewsletter", ready: false },
+  { label: "Newsletter", to: "/admin/newsletter", permission: "canViewNewsletter", ready: true },
   { label: "Stripe narudžbine", to: "/admin/stripe-orders", permission: "canViewUsers", ready: false },
   { label: "Pop-up", to: "/admin/popup", permission: "canViewPopup", ready: false },
   { label: "Mediji", to: "/admin/media", permission: "canViewMedia", ready: true },

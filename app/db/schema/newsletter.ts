@@ -4,6 +4,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -21,12 +22,18 @@ export const newsletterSubscribers = pgTable(
     isActive: boolean("is_active").notNull().default(true),
     source: text("source"),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the subscriber last left through an unsubscribe link (a later Brevo sync must not undo it). */
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** When a Brevo sync last saw this contact at the provider (the sync deactivates those it did not see). */
+    brevoSyncedAt: timestamp("brevo_synced_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_key").on(t.email),
     index("newsletter_subscribers_active_idx").on(t.isActive, t.subscribedAt.desc()),
+    index("newsletter_subscribers_subscribed_idx").on(t.subscribedAt.desc(), t.id.desc()),
+    // The substring search on the e-mail uses newsletter_subscribers_email_trgm_idx (migration 0001).
     check("newsletter_subscribers_email_lower", sql`${t.email} = lower(${t.email})`),
   ],
 );
@@ -43,5 +50,97 @@ export const emailStats = pgTable(
   (t) => [
     check("email_stats_type_check", sql`${t.emailType} in ('newsletter', 'transactional')`),
     index("email_stats_provider_sent_idx").on(t.provider, t.sentAt),
+  ],
+);
+
+export const NEWSLETTER_KINDS = ["manual", "dynamic"] as const;
+export type NewsletterKind = (typeof NEWSLETTER_KINDS)[number];
+
+export const SEND_STATUSES = ["draft", "queued", "sending", "done", "failed", "cancelled"] as const;
+export type SendStatus = (typeof SEND_STATUSES)[number];
+
+export const BATCH_STATUSES = ["pending", "sending", "sent"] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/**
+ * One newsletter: generated (a *draft*, what the admin previewed), then *queued* for the send job,
+ * *sending* batch by batch, and *done*, *failed* (a batch was refused past its retries) or
+ * *cancelled*. The HTML and text are templates: `%recipient.unsubscribe_url%` is filled per
+ * recipient by the provider (docs/decisions/080).
+ */
+export const newsletterSends = pgTable(
+  "newsletter_sends",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: NEWSLETTER_KINDS }).notNull(),
+    status: text("status", { enum: SEND_STATUSES }).notNull().default("draft"),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    /** The public origin the links point at (PUBLIC_URL, or the admin's origin when it is unset). */
+    origin: text("origin").notNull(),
+    articleIds: jsonb("article_ids").$type<number[]>().notNull().default([]),
+    /** "all": every active subscriber when the send starts; "selected": `selectedIds` (still active). */
+    audience: text("audience", { enum: ["all", "selected"] }),
+    selectedIds: jsonb("selected_ids").$type<number[]>(),
+    /** The provider the batches went to: mailgun or outbox. */
+    provider: text("provider"),
+    jobId: integer("job_id"),
+    /**
+     * The job execution that may start batches now. A process that takes a send over (its lease
+     * ran out) writes its own id here; an older one still running can then start no new batch.
+     */
+    executor: text("executor"),
+    totalRecipients: integer("total_recipients").notNull().default(0),
+    totalBatches: integer("total_batches").notNull().default(0),
+    batchesDone: integer("batches_done").notNull().default(0),
+    recipientsSent: integer("recipients_sent").notNull().default(0),
+    /** Recipients already written to email_stats (a resumed send adds only the rest). */
+    statsRecorded: integer("stats_recorded").notNull().default(0),
+    lastError: text("last_error"),
+    createdBy: text("created_by"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    queuedAt: timestamp("queued_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("newsletter_sends_kind_check", sql`${t.kind} in ('manual', 'dynamic')`),
+    check(
+      "newsletter_sends_status_check",
+      sql`${t.status} in ('draft', 'queued', 'sending', 'done', 'failed', 'cancelled')`,
+    ),
+    index("newsletter_sends_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The frozen recipient list of a send, 1,000 subscriber ids a batch, written before the first
+ * message goes out. A batch is *pending*, *sending* (a request to the provider is in flight: after
+ * a crash the provider is asked whether it accepted it) or *sent* (the provider accepted it).
+ */
+export const newsletterSendBatches = pgTable(
+  "newsletter_send_batches",
+  {
+    id: serial("id").primaryKey(),
+    sendId: integer("send_id")
+      .notNull()
+      .references(() => newsletterSends.id, { onDelete: "cascade" }),
+    batchNo: integer("batch_no").notNull(),
+    subscriberIds: jsonb("subscriber_ids").$type<number[]>().notNull(),
+    status: text("status", { enum: BATCH_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    /** When the request in flight started and to whom (the first address), to ask the provider after a crash. */
+    attemptStartedAt: timestamp("attempt_started_at", { withTimezone: true }),
+    probeEmail: text("probe_email"),
+    providerMessageId: text("provider_message_id"),
+    recipientsSent: integer("recipients_sent").notNull().default(0),
+    lastError: text("last_error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("newsletter_send_batches_send_no_key").on(t.sendId, t.batchNo),
+    index("newsletter_send_batches_status_idx").on(t.sendId, t.status, t.batchNo),
+    check("newsletter_send_batches_status_check", sql`${t.status} in ('pending', 'sending', 'sent')`),
   ],
 );

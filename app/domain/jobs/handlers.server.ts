@@ -4,8 +4,15 @@
  * (server/app.ts) runs exactly these.
  */
 import { EXPIRE_JOB_KIND, expireListingsHandler } from "~/domain/listings/expiry.server";
+import { createSendHandler } from "~/domain/newsletter/send-job.server";
+import { SEND_JOB_KIND } from "~/domain/newsletter/sends.server";
+import { createSyncHandler, SYNC_JOB_KIND } from "~/domain/newsletter/sync-job.server";
+import { getContacts, getMail } from "~/services.server";
 import type { JobHandler } from "./runner.server";
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [EXPIRE_JOB_KIND]: expireListingsHandler,
+  // The providers are the ones chosen at boot (services.server.ts).
+  [SEND_JOB_KIND]: (ctx) => createSendHandler({ mail: getMail() })(ctx),
+  [SYNC_JOB_KIND]: (ctx) => createSyncHandler({ contacts: getContacts() })(ctx),
 };

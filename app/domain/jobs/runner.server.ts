@@ -56,6 +56,14 @@ export type RunnerOptions = {
 
 export type JobRunner = { stop(): Promise<void>; wake(): void; readonly owner: string };
 
+/**
+ * Thrown by a handler when retrying cannot help (a provider refused a batch past its own retries,
+ * a wrong API key): the job fails at once with this message instead of being queued again.
+ */
+export class PermanentJobError extends Error {
+  override name = "PermanentJobError";
+}
+
 const defaultRetryDelay = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 10 * 60_000);
 
 export function startJobRunner(options: RunnerOptions): JobRunner {
@@ -86,6 +94,12 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       while (!stopping && running.size < concurrency) {
         const job = await claimNextJob(db, owner, kinds, leaseMs);
         if (!job) break;
+        if (running.has(job.id)) {
+          // Our own heartbeat came too late (a stalled event loop) and the lease ran out: the claim
+          // renewed it; the job is still running here and must not start a second time.
+          logger.warn({ jobId: job.id }, "job lease ran out while running here; renewed");
+          continue;
+        }
         const controller = new AbortController();
         const done = runJob(job, controller).finally(() => {
           running.delete(job.id);
@@ -175,7 +189,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
           await finishJob(db, job.id, owner, { status: "requeue", progress });
         } else if (cancelRequested) {
           await finishJob(db, job.id, owner, { status: "cancelled", progress });
-        } else if (job.attempts >= job.maxAttempts) {
+        } else if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError) {
           log.error({ err: error }, "job failed for good");
           await finishJob(db, job.id, owner, { status: "failed", error: message, progress });
         } else {

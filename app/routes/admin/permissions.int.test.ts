@@ -20,10 +20,13 @@ import {
   forumTopics,
   listings,
   mediaFiles,
+  newsletterSends,
+  newsletterSubscribers,
   siteSettings,
 } from "~/db/schema";
 import { bannerCacheGeneration } from "~/domain/banners/cache.server";
 import type { Permission } from "~/domain/users/permissions";
+import { createOutbox } from "~/integrations/mailgun/outbox.server";
 import { createLocalStorage } from "~/integrations/storage/local.server";
 import routes from "~/routes";
 import { setServices } from "~/services.server";
@@ -127,6 +130,31 @@ const forumCommentFixture = (t: TestDatabase, id: number) =>
       .values({ id, topicId: 900200, content: "Komentar", author: "Matrica" })
       .onConflictDoNothing();
   });
+/** A published article for the newsletter generate case, and a draft with one subscriber for the send case. */
+const newsletterFixtures = (t: TestDatabase) =>
+  fixtureOnce("newsletter", async () => {
+    await t.db
+      .insert(articles)
+      .values({ id: 920001, title: "Za newsletter", category: "Vesti", status: "publish" })
+      .onConflictDoNothing();
+    await t.db.insert(newsletterSubscribers).values({ email: "citalac@matrica.rs" }).onConflictDoNothing();
+    await t.db
+      .insert(newsletterSends)
+      .values({
+        id: 920100,
+        kind: "manual",
+        subject: "Matrica",
+        html: "<p>x</p>",
+        text: "x",
+        origin: "http://localhost",
+      })
+      .onConflictDoNothing();
+  });
+const newsletterSendCount = async (t: TestDatabase, status?: "queued") => {
+  await newsletterFixtures(t);
+  const where = status ? eq(newsletterSends.status, status) : undefined;
+  return (await t.db.select({ n: count() }).from(newsletterSends).where(where))[0].n;
+};
 const companyCount = async (t: TestDatabase) => (await t.db.select({ n: count() }).from(companies))[0].n;
 const companiesNamed = async (t: TestDatabase, name: string) =>
   (await t.db.select({ n: count() }).from(companies).where(eq(companies.name, name)))[0].n;
@@ -618,6 +646,49 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
     ],
   },
+  "admin/newsletter/": {
+    file: "routes/admin/newsletter.tsx",
+    path: "/admin/newsletter?q=matrica&status=active",
+    permission: "canViewNewsletter",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [
+      {
+        name: "generate",
+        form: { intent: "generate", kind: "manual", articleIds: "920001" },
+        probe: (t) => newsletterSendCount(t),
+      },
+      {
+        name: "send",
+        form: { intent: "send", draftId: "920100", subject: "Matrica", audience: "all" },
+        probe: (t) => newsletterSendCount(t, "queued"),
+      },
+    ],
+  },
+  "admin/newsletter/outbox": {
+    file: "routes/admin/newsletter-outbox.tsx",
+    path: "/admin/newsletter/outbox",
+    permission: "canViewNewsletter",
+    loader: VIEW_ADMIN_ONLY,
+  },
+  "admin/newsletter/export.csv": {
+    file: "routes/admin/newsletter-export.ts",
+    path: "/admin/newsletter/export.csv?status=active",
+    permission: "canViewNewsletter",
+    loader: VIEW_ADMIN_ONLY,
+  },
+  "admin/newsletter/articles": {
+    file: "routes/admin/newsletter-articles.ts",
+    path: "/admin/newsletter/articles?tip=dinamicki",
+    permission: "canViewNewsletter",
+    loader: VIEW_ADMIN_ONLY,
+  },
+  "admin/newsletter/recipients": {
+    file: "routes/admin/newsletter-recipients.ts",
+    path: "/admin/newsletter/recipients?q=citalac",
+    permission: "canViewNewsletter",
+    loader: VIEW_ADMIN_ONLY,
+  },
   "admin/*": {
     file: "routes/admin/not-found.tsx",
     path: "/admin/ne-postoji",
@@ -641,9 +712,16 @@ let target: { id: number };
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  const outbox = createOutbox({
+    dir: fs.mkdtempSync(path.join(os.tmpdir(), "matrix-outbox-")),
+    domain: "localhost",
+  });
   setServices({
     handle: t.handle,
     storage: createLocalStorage(fs.mkdtempSync(path.join(os.tmpdir(), "matrix-media-"))),
+    mail: outbox,
+    outbox,
+    contacts: null,
   });
   actors.editor = await insertUser(t.db, { email: "urednik@x.com", role: "editor" });
   actors.admin = await insertUser(t.db, { email: "admin@x.com", role: "admin" });

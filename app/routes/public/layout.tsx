@@ -1,9 +1,12 @@
-import { NavLink, Outlet } from "react-router";
+import { NavLink, Outlet, useLocation } from "react-router";
+import { NewsletterSignup } from "~/components/public/newsletter-signup";
 import { SITE_NAME, SITE_SECTIONS } from "~/components/public/site-sections";
 import { cn } from "~/components/ui/cn";
 
 export default function PublicLayout() {
   const sections = SITE_SECTIONS.filter((s) => s.ready);
+  // The newsletter pages carry their own form.
+  const showSignup = !useLocation().pathname.startsWith("/newsletter");
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -52,6 +55,21 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <footer className="border-t border-slate-200 bg-white">
+        {showSignup ? (
+          <section aria-labelledby="footer-newsletter-title" className="bg-brand-900 text-white">
+            <div className="mx-auto grid max-w-6xl gap-4 px-4 py-8 sm:grid-cols-2 sm:items-center">
+              <div>
+                <h2 id="footer-newsletter-title" className="text-lg font-bold">
+                  Newsletter za vozače
+                </h2>
+                <p className="mt-1 text-sm text-slate-200">
+                  Najvažnije vesti, oglasi i poslovi — direktno u vaš inbox. Odjava jednim klikom.
+                </p>
+              </div>
+              <NewsletterSignup idPrefix="footer-newsletter" tone="dark" />
+            </div>
+          </section>
+        ) : null}
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
           <p>
             © {new Date().getFullYear()} {SITE_NAME} — Zajednica balkanskih vozača u Americi

@@ -8,6 +8,7 @@ export function loader({ request }: Route.LoaderArgs) {
     "Disallow: /admin",
     "Disallow: /b/",
     "Disallow: /izvestaj/",
+    "Disallow: /newsletter/odjava",
     "Allow: /",
     "",
     `Sitemap: ${publicOrigin(request)}/sitemap.xml`,

@@ -17,6 +17,7 @@ export const SITEMAP_STATIC_PATHS = [
   "/poslovi",
   "/kupoprodaja",
   "/forum",
+  "/newsletter",
 ];
 
 type Range = { offset: number; limit: number };
