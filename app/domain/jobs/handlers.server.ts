@@ -3,6 +3,10 @@
  * ("newsletter:send", "headings:convert-all", "listings:expire" …); the runner started at boot
  * (server/app.ts) runs exactly these.
  */
+import { createHeadingsJobHandlers } from "~/domain/headings/jobs.server";
 import type { JobHandler } from "./runner.server";
 
-export const JOB_HANDLERS: Record<string, JobHandler> = {};
+export const JOB_HANDLERS: Record<string, JobHandler> = {
+  // "headings:analyze-all", "headings:convert-all"
+  ...createHeadingsJobHandlers(),
+};
