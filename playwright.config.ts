@@ -10,8 +10,9 @@ import { ADMIN } from "./tests/e2e/support/env";
  */
 
 /**
- * The server's port: E2E_PORT when given (scripts/test.sh gives a free one), else 4173 when free,
- * else any free port. Written back to E2E_PORT so that the worker processes, which load this
+ * The server's port: E2E_PORT when given (scripts/test.sh gives a free one), else a random free one
+ * (several checkouts may run their tests at once on one machine; a fixed port would let one run
+ * talk to another run's server). Written back to E2E_PORT so that the worker processes, which load this
  * file again, and tests/e2e/support/env.ts agree on it.
  */
 function choosePort(): number {
@@ -22,7 +23,7 @@ function choosePort(): number {
       const server = net.createServer().once("error", reject);
       server.listen(port, "127.0.0.1", () => { const p = server.address().port; server.close(() => resolve(p)); });
     });
-    probe(4173).catch(() => probe(0)).then((port) => console.log(port));`;
+    probe(0).then((port) => console.log(port));`;
   const port = Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim());
   process.env.E2E_PORT = String(port);
   return port;

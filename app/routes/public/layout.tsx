@@ -1,8 +1,27 @@
 import { NavLink, Outlet } from "react-router";
+import { PopupIsland } from "~/components/public/popup-island";
 import { SITE_NAME, SITE_SECTIONS } from "~/components/public/site-sections";
 import { cn } from "~/components/ui/cn";
+import { publicPopupOf } from "~/domain/popup/popup.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
+import { logger } from "~/lib/logger.server";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/layout";
 
-export default function PublicLayout() {
+/**
+ * What every public page shares: the pop-up's settings (from the in-process settings cache, so
+ * this costs no query on almost every request). A failure only means no pop-up.
+ */
+export async function loader() {
+  try {
+    return { popup: publicPopupOf(await getCachedSettings(getDb())) };
+  } catch (error) {
+    logger.error({ err: error }, "public layout: settings could not be read; no pop-up");
+    return { popup: null };
+  }
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const sections = SITE_SECTIONS.filter((s) => s.ready);
   return (
     <div className="flex min-h-screen flex-col">
@@ -61,6 +80,7 @@ export default function PublicLayout() {
           </a>
         </div>
       </footer>
+      <PopupIsland popup={loaderData?.popup ?? null} />
     </div>
   );
 }
