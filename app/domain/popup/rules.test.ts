@@ -113,6 +113,14 @@ describe("the pop-up settings form", () => {
     expect(parsed.values).toMatchObject({ link: "nije link", maxShowsPerDay: "3" });
   });
 
+  it("reports a missing image together with a bad link", () => {
+    const parsed = parseForm(popupSettingsSchema, form({ enabled: "on", image: "", link: "nije link" }));
+    expect(parsed.ok ? null : parsed.fieldErrors).toEqual({
+      image: POPUP_MESSAGES.imageNeeded,
+      link: POPUP_MESSAGES.badLink,
+    });
+  });
+
   it("an enabled pop-up needs an image; a disabled one may have none", () => {
     const enabled = parseForm(popupSettingsSchema, form({ enabled: "on", image: "" }));
     expect(enabled.ok ? null : enabled.fieldErrors).toEqual({ image: POPUP_MESSAGES.imageNeeded });

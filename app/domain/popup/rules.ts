@@ -94,10 +94,14 @@ export const popupSettingsSchema = z
     maxShowsPerDay: z.unknown().optional().transform(normalizeMaxShows),
     minHoursBetween: z.unknown().optional().transform(normalizeMinHours),
   })
-  .superRefine((values, ctx) => {
-    if (values.enabled && !values.image) {
-      ctx.addIssue({ code: "custom", path: ["image"], message: POPUP_MESSAGES.imageNeeded });
-    }
+  // Also when another field is wrong, so that every error shows after one submit.
+  .refine((values) => !(values.enabled === true && !values.image), {
+    path: ["image"],
+    message: POPUP_MESSAGES.imageNeeded,
+    when: (payload) => {
+      const v = payload.value as { enabled?: unknown; image?: unknown } | undefined;
+      return typeof v === "object" && v !== null && typeof v.image === "string";
+    },
   })
   .transform((v) => ({ ...v, image: v.image || null }));
 
