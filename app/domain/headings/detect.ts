@@ -101,8 +101,10 @@ function accept(text: string, level: HeadingLevel, rule: HeadingRule): DetectedH
  * `bold`: the whole paragraph is one bold run.
  */
 export function classifyText(raw: string, options: { bold?: boolean } = {}): DetectedHeading | null {
+  // Most paragraphs are long sentences: reject them before any pattern runs.
+  if (raw.length > HEADING_MAX_LENGTH * 3) return null;
   const text = collapseWhitespace(raw);
-  if (!text) return null;
+  if (!text || text.length > HEADING_MAX_LENGTH + 8) return null;
   const md = MARKDOWN.exec(text);
   if (md) {
     const hashes = md[1].length;
@@ -147,7 +149,7 @@ export type Block = {
   level?: number;
 };
 
-const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b(?:[^>"']|"[^"]*"|'[^']*')*>/g;
+const TAG = /<!--[\s\S]*?-->|<(\/?)([a-zA-Z][a-zA-Z0-9-]*)\b[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>/g;
 
 const BLOCK_TAGS = new Set([
   "p",

@@ -153,7 +153,13 @@ describeDb("the headings list and stats", () => {
     await t.db.insert(articleHeadings).values({ articleId: legacy[2], state: "analyzing" });
     const stats = await headingStats(t.db);
     const published = legacy.length + headed.length;
-    expect(stats).toMatchObject({ published, converted: 1, errors: 1, pending: published - 2 });
+    expect(stats).toMatchObject({
+      published,
+      converted: 1,
+      errors: 1,
+      pending: published - 2,
+      notAnalyzed: published - 2,
+    });
 
     const list = await listHeadingArticles(t.db, { page: 1, filter: "all", jobActive: false });
     expect(list.total).toBe(published);
@@ -272,6 +278,13 @@ describeDb("Analyze all and Convert all as background jobs", () => {
       expect(s.state).toBe("converted");
       expect(s.previousContent).toBe(originals.get(s.articleId));
     }
+    // The articles with nothing to convert are recorded as looked at: nothing is left to analyse.
+    expect(await headingStats(t.db)).toMatchObject({
+      converted: legacy.length,
+      pending: headed.length,
+      suggested: 0,
+      notAnalyzed: 0,
+    });
     // Drafts and articles that already had headings are untouched.
     for (const id of drafts) expect(await contentOf(id)).toBe(id % 3 === 0 ? HEADED : LEGACY(id));
     for (const id of headed) expect(await contentOf(id)).toBe(HEADED);

@@ -19,6 +19,7 @@ import {
   markConversionError,
   planConversion,
   readPublishedBatch,
+  recordNothingToConvert,
   resetAnalyzing,
 } from "./headings.server";
 import {
@@ -67,67 +68,93 @@ function handler(mode: "analyze" | "convert", options: HeadingsJobOptions): JobH
     if (!(await ctx.report(progress))) return progress;
 
     let sinceReport = 0;
-    for (;;) {
-      const batch = await readPublishedBatch(db, progress.cursor, batchSize);
-      if (batch.length === 0) break;
-      for (const article of batch) {
-        if (ctx.signal.aborted) return progress;
-        let wrote = false;
-        let pause = 0;
-        const next = { ...progress, done: progress.done + 1, lastTitle: article.title };
-        if (mode === "analyze") {
-          const result = await analyzeArticle(db, article);
-          wrote = true;
-          if (result.outcome === "analyzed") {
-            pause = analyzePause;
-            if (result.count > 0) {
-              next.matched += 1;
-              next.headings += result.count;
-            }
-          } else if (result.outcome === "skipped") next.skipped += 1;
-          else next.errors += 1;
-        } else {
-          // A quick look first: most articles have nothing to convert and need no transaction.
-          let count = 0;
-          try {
-            count = planConversion(article.content).headings.length;
-          } catch {
-            count = 1; // let the transaction below meet the same failure and record it
-          }
-          if (count === 0) {
-            next.skipped += 1;
-          } else {
-            try {
-              const result = await convertArticle(db, article.id, { skipRestored: true });
-              wrote = true;
-              if (result.outcome === "converted") {
+    // Articles with nothing to convert, recorded in one statement before the next checkpoint.
+    let nothing: number[] = [];
+    const checkpoint = async () => {
+      await recordNothingToConvert(db, nothing);
+      nothing = [];
+      sinceReport = 0;
+      return ctx.report(progress);
+    };
+    const walk = async (): Promise<HeadingsProgress | null> => {
+      for (;;) {
+        const batch = await readPublishedBatch(db, progress.cursor, batchSize);
+        if (batch.length === 0) break;
+        for (const article of batch) {
+          if (ctx.signal.aborted) return progress;
+          let wrote = false;
+          let pause = 0;
+          const next = { ...progress, done: progress.done + 1, lastTitle: article.title };
+          if (mode === "analyze") {
+            const result = await analyzeArticle(db, article);
+            wrote = true;
+            if (result.outcome === "analyzed") {
+              pause = analyzePause;
+              if (result.count > 0) {
                 next.matched += 1;
                 next.headings += result.count;
-                pause = convertPause;
-                onConverted(article.id);
-              } else next.skipped += 1;
-            } catch (error) {
-              if (ctx.signal.aborted) return progress;
-              log.error({ err: error, articleId: article.id }, "heading conversion failed");
-              const message = error instanceof Error ? error.message : String(error);
-              await markConversionError(db, article.id, message).catch((err) =>
-                log.error({ err, articleId: article.id }, "could not record the conversion error"),
-              );
-              next.errors += 1;
-              wrote = true;
+              }
+            } else if (result.outcome === "skipped") next.skipped += 1;
+            else next.errors += 1;
+          } else {
+            // A quick look first: most articles have nothing to convert and need no transaction.
+            let count = 0;
+            try {
+              count = planConversion(article.content).headings.length;
+            } catch {
+              count = 1; // let the transaction below meet the same failure and record it
+            }
+            if (count === 0) {
+              next.skipped += 1;
+              nothing.push(article.id);
+            } else {
+              try {
+                const result = await convertArticle(db, article.id, { skipRestored: true });
+                wrote = true;
+                if (result.outcome === "converted") {
+                  next.matched += 1;
+                  next.headings += result.count;
+                  pause = convertPause;
+                  onConverted(article.id);
+                } else next.skipped += 1;
+              } catch (error) {
+                if (ctx.signal.aborted) return progress;
+                log.error({ err: error, articleId: article.id }, "heading conversion failed");
+                const message = error instanceof Error ? error.message : String(error);
+                await markConversionError(db, article.id, message).catch((err) =>
+                  log.error({ err, articleId: article.id }, "could not record the conversion error"),
+                );
+                next.errors += 1;
+                wrote = true;
+              }
             }
           }
+          next.cursor = { date: article.dateKey, id: article.id };
+          progress = next;
+          sinceReport += 1;
+          if (wrote || sinceReport >= QUIET_REPORT_EVERY) {
+            if (!(await checkpoint())) return progress;
+          }
+          if (pause > 0) {
+            if (!(await ctx.sleep(pause))) return progress;
+          } else {
+            // Let requests in between: detection is synchronous work on the server's one thread.
+            await new Promise((resolve) => setImmediate(resolve));
+          }
         }
-        next.cursor = { date: article.dateKey, id: article.id };
-        progress = next;
-        sinceReport += 1;
-        if (wrote || sinceReport >= QUIET_REPORT_EVERY) {
-          sinceReport = 0;
-          if (!(await ctx.report(progress))) return progress;
-        }
-        if (pause > 0 && !(await ctx.sleep(pause))) return progress;
+        if (batch.length < batchSize) break;
       }
-      if (batch.length < batchSize) break;
+      return null;
+    };
+    try {
+      const stopped = await walk();
+      if (stopped) return stopped;
+    } finally {
+      // Whatever happens, what was looked at is recorded before the job lets go.
+      await recordNothingToConvert(db, nothing).catch((err) =>
+        log.error({ err }, "could not record the articles with nothing to convert"),
+      );
+      nothing = [];
     }
     await resetAnalyzing(db);
     // Articles published while the job ran may push done past the first count.

@@ -108,7 +108,7 @@ export function minutesLeft(
   progress: Pick<HeadingsProgress, "done" | "total">,
   elapsedMs: number,
 ): number | null {
-  if (progress.done < 5 || elapsedMs <= 0) return null;
+  if (progress.done < 50 || elapsedMs < 5_000) return null;
   const perItem = elapsedMs / progress.done;
   return Math.max(1, Math.ceil(((progress.total - progress.done) * perItem) / 60_000));
 }

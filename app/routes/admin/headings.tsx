@@ -56,7 +56,7 @@ const EMPTY_STATS: HeadingStats = {
   errors: 0,
   suggested: 0,
   suggestedHeadings: 0,
-  analyzed: 0,
+  notAnalyzed: 0,
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -246,6 +246,15 @@ function StatCard({
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
     </Card>
   );
+}
+
+/** What "pending" holds: articles with suggestions, and those nothing has looked at yet. */
+function pendingHint(stats: HeadingStats): string | undefined {
+  if (stats.pending === 0) return undefined;
+  if (stats.notAnalyzed >= stats.pending) return "još nisu analizirani";
+  const parts = [`${number.format(stats.suggested)} sa predlozima`];
+  if (stats.notAnalyzed > 0) parts.push(`${number.format(stats.notAnalyzed)} neanalizirano`);
+  return parts.join(" · ");
 }
 
 function jobTitle(job: JobView): string {
@@ -656,14 +665,14 @@ export default function Headings({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Objavljeni članci" value={stats.published} tone="text-slate-900" />
         <StatCard label="Konvertovani" value={stats.converted} tone="text-emerald-700" />
-        <StatCard label="Na čekanju" value={stats.pending} tone="text-amber-700" />
+        <StatCard label="Na čekanju" value={stats.pending} tone="text-amber-700" hint={pendingHint(stats)} />
         <StatCard label="Greške" value={stats.errors} tone="text-red-700" />
       </div>
-      {stats.analyzed > 0 ? (
+      {stats.suggested > 0 ? (
         <p className="-mt-3 mb-6 text-sm text-slate-600">
           Po poslednjoj analizi {number.format(stats.suggested)} članaka dobija ukupno{" "}
           {headingWord(stats.suggestedHeadings)}.{" "}
-          {stats.suggested > 0 && filter !== "suggested" ? (
+          {filter !== "suggested" ? (
             <Link to="/admin/headings?stanje=suggested" className="text-brand-700 underline">
               Prikaži samo njih
             </Link>
