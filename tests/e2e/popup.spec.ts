@@ -76,6 +76,23 @@ test("bad input: a wrong link is refused with the spec's message, numbers are no
   // Messages vanish after 3 s.
   await expect(page.getByText("Greška pri čuvanju pop-up podešavanja.")).toBeHidden({ timeout: 5_000 });
 
+  // A file that is not an image is refused with the pop-up's upload message.
+  await page.getByTestId("image-field-image-file").setInputFiles({
+    name: "beleska.txt",
+    mimeType: "text/plain",
+    buffer: Buffer.from("nije slika"),
+  });
+  await expect(page.getByText("Greška pri otpremanju pop-up slike.")).toBeVisible();
+
+  // An image that cannot be loaded is cleared when the field is left.
+  const image = page.getByLabel("Slika pop-up-a", { exact: true });
+  await image.fill("/media/images/ne-postoji.png");
+  await expect(page.getByText("Slika se ne može učitati", { exact: true })).toBeVisible();
+  await image.press("Tab");
+  await expect(image).toHaveValue("");
+  await expect(page.getByText("Slika se ne može učitati, pa je uklonjena. Izaberite drugu.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pregled" })).toBeDisabled();
+
   // Nothing was saved: a reload shows the stored (disabled) pop-up.
   await page.reload();
   await expect(page.getByRole("switch", { name: "Prikazuj pop-up na sajtu" })).toHaveAttribute(

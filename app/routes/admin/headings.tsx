@@ -473,7 +473,10 @@ function PreviewDialog({ id, onClose }: { id: number | null; onClose: () => void
                     <h3 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700">
                       Pre
                     </h3>
-                    <CleanArticleHtml html={p.before} className="px-4 py-2 text-sm" />
+                    <CleanArticleHtml
+                      html={p.before}
+                      className="px-4 py-2 text-sm [&_img]:max-h-40 [&_img]:w-auto"
+                    />
                   </section>
                   <section className="min-w-0 rounded-lg border border-amber-200" aria-label="Posle">
                     <h3 className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm font-semibold text-slate-700">
@@ -481,7 +484,7 @@ function PreviewDialog({ id, onClose }: { id: number | null; onClose: () => void
                     </h3>
                     <CleanArticleHtml
                       html={p.after}
-                      className="px-4 py-2 text-sm [&_[data-heading=new]]:-mx-1 [&_[data-heading=new]]:rounded [&_[data-heading=new]]:bg-amber-100 [&_[data-heading=new]]:px-1 [&_[data-heading=new]]:ring-1 [&_[data-heading=new]]:ring-amber-300"
+                      className="px-4 py-2 text-sm [&_img]:max-h-40 [&_img]:w-auto [&_[data-heading=new]]:-mx-1 [&_[data-heading=new]]:rounded [&_[data-heading=new]]:bg-amber-100 [&_[data-heading=new]]:px-1 [&_[data-heading=new]]:ring-1 [&_[data-heading=new]]:ring-amber-300"
                     />
                   </section>
                 </div>
