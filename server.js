@@ -1,12 +1,16 @@
-// The process entry: serves the built app (or Vite in --dev), and shuts down cleanly on SIGTERM:
-// stop accepting connections, let requests in flight finish, then close the database.
+// The process entry: serves the built app (or Vite in --dev), and shuts down cleanly on SIGTERM
+// (docs/operations.md): keep accepting for a moment so connections already queued are served,
+// then stop accepting, answer every request in flight with `Connection: close`, close idle
+// keep-alive sockets, wait for the requests' work to end, stop the job runner, close the database.
 import path from "node:path";
-import compression from "compression";
 import express from "express";
 
 const DEV = process.argv.includes("--dev");
 const CLIENT_DIR = path.join(import.meta.dirname, "build/client");
-const SHUTDOWN_GRACE_MS = 10_000;
+/** Connections the kernel had already queued when the signal came are still accepted, for at most this long. */
+const LAME_DUCK_MAX_MS = Number(process.env.SHUTDOWN_LAME_DUCK_MS ?? 3_000);
+/** Requests still running after this long are cut off (their sockets closed). */
+const SHUTDOWN_GRACE_MS = Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000);
 
 async function loadServerModule() {
   if (!DEV) return { mod: await import("./build/server/index.js"), vite: undefined };
@@ -19,7 +23,7 @@ async function main() {
   const { mod, vite } = await loadServerModule();
   let started;
   try {
-    started = await mod.start(process.env);
+    started = await mod.start(process.env, { clientDir: DEV ? undefined : CLIENT_DIR });
   } catch (error) {
     if (error?.name === "EnvError" || error?.constructor?.name === "EnvError") {
       console.error(error.message);
@@ -28,11 +32,11 @@ async function main() {
     }
     process.exit(1);
   }
-  const { env, app: appHandler } = started;
-  const server = express();
-  server.disable("x-powered-by");
-  server.use(compression());
+  const { env, app: appHandler, inflight } = started;
+  let handler = appHandler;
   if (vite) {
+    const server = express();
+    server.disable("x-powered-by");
     server.use(vite.middlewares);
     // In development the app module is reloaded on change; the services stay (they live on globalThis).
     const apps = new WeakMap();
@@ -46,44 +50,52 @@ async function main() {
         next(error);
       }
     });
-  } else {
-    server.use("/assets", express.static(path.join(CLIENT_DIR, "assets"), { immutable: true, maxAge: "1y" }));
-    server.use(express.static(CLIENT_DIR, { maxAge: "1h", index: false }));
-    server.use(appHandler);
+    handler = server;
   }
 
-  const http = server.listen(env.PORT, env.HOST, () => {
+  const http = handler.listen(env.PORT, env.HOST, () => {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     mod.logger.info({ port }, `listening on http://localhost:${port}`);
   });
   http.keepAliveTimeout = 5_000;
 
+  const connections = mod.trackConnections(http);
+
   let stopping = false;
-  const shutdown = (signal) => {
+  const shutdown = async (signal) => {
     if (stopping) return;
     stopping = true;
-    mod.logger.info({ signal }, "shutting down");
-    const force = setTimeout(() => {
-      mod.logger.warn("requests still open after grace period; closing");
-      http.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    force.unref();
-    http.close(async () => {
-      try {
-        await vite?.close();
-        await mod.stop();
-        mod.logger.info("stopped");
-        process.exit(0);
-      } catch (error) {
-        mod.logger.error({ err: error }, "shutdown failed");
-        process.exit(1);
-      }
-    });
-    http.closeIdleConnections();
+    mod.logger.info({ signal, inFlight: inflight.size, connections: connections.size }, "shutting down");
+    started.drain();
+    // Lame duck: connections already in the accept queue are taken and served (with Connection: close)
+    // until the queue is empty.
+    await connections.quiet({ maxMs: LAME_DUCK_MAX_MS });
+    // Stop listening; idle keep-alive sockets close now, busy ones after their answer.
+    const drained = await connections.drain(SHUTDOWN_GRACE_MS);
+    if (!drained) {
+      mod.logger.warn(
+        { inFlight: inflight.size, connections: connections.size },
+        "connections still open after the grace period; closing them",
+      );
+      connections.destroyAll();
+    }
+    // The requests' work (database queries) may outlive their sockets: wait for it before closing.
+    if (!(await inflight.idle(drained ? SHUTDOWN_GRACE_MS : 2_000))) {
+      mod.logger.warn({ inFlight: inflight.size }, "request work still running at shutdown");
+    }
+    try {
+      await vite?.close();
+      await mod.stop();
+      mod.logger.info("stopped");
+      process.exit(0);
+    } catch (error) {
+      mod.logger.error({ err: error }, "shutdown failed");
+      process.exit(1);
+    }
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
 main();

@@ -14,7 +14,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 
 /** Integration-only files that would otherwise match the unit globs. */
-const INTEGRATION_ONLY = ["app/**/*.int.test.ts", "app/db/seed/seed.test.ts"];
+const INTEGRATION_ONLY = ["app/**/*.int.test.ts", "server/**/*.int.test.ts", "app/db/seed/seed.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
@@ -25,7 +25,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "server/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...INTEGRATION_ONLY],
           testTimeout: 10_000,
         },

@@ -1,15 +1,33 @@
 import type { ReactNode } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/error-page";
+import { useNonce } from "./components/nonce";
+import enhanceScript from "./public-client/enhance.ts?worker&url";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Balkan Vozači — zajednica balkanskih vozača u Americi" },
   { name: "description", content: "Zajednica balkanskih vozača u Americi" },
 ];
 
+/** The back office is a React app; the public site is server-rendered HTML (docs/decisions/065). */
+export function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
 export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  const admin = isAdminPath(pathname);
   return (
     <html lang="sr-Latn">
       <head>
@@ -19,11 +37,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />
+        {admin ? null : <script src={enhanceScript} defer nonce={nonce} />}
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {admin ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

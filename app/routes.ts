@@ -13,9 +13,16 @@ export default [
     route("kompanije", "routes/public/companies.tsx"),
     route("kompanije/nova", "routes/public/company-request.tsx"),
     route("kompanije/:id", "routes/public/company.tsx"),
+    route("poslovi", "routes/public/jobs.tsx"),
+    route("poslovi/novi", "routes/public/listing-new.tsx", { id: "public-job-new" }),
+    route("poslovi/:param", "routes/public/listing.tsx", { id: "public-job" }),
+    route("kupoprodaja", "routes/public/sales.tsx"),
+    route("kupoprodaja/novi", "routes/public/listing-new.tsx", { id: "public-sale-new" }),
+    route("kupoprodaja/:param", "routes/public/listing.tsx", { id: "public-sale" }),
   ]),
 
   route("b/:bannerId", "routes/public/banner-click.ts"),
+  route("api/views", "routes/public/view-beacon.ts"),
   route("rss.xml", "routes/public/rss.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("sitemap/:file", "routes/public/sitemap-file.ts"),
@@ -44,6 +51,10 @@ export default [
       route("edit/:id", "routes/admin/company-form.tsx", { id: "admin-company-edit" }),
     ]),
     route("company-submissions", "routes/admin/company-submissions.tsx"),
+    ...prefix("listings", [
+      index("routes/admin/listings.tsx"),
+      route("edit/:id", "routes/admin/listing-edit.tsx"),
+    ]),
     ...prefix("banners", [
       index("routes/admin/banners.tsx"),
       route("new", "routes/admin/banner-form.tsx", { id: "admin-banner-new" }),

@@ -1,14 +1,16 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
+import * as serverBuild from "virtual:react-router/server-build";
 import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
-import "react-router";
+import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
+import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
 import { JOB_HANDLERS } from "~/domain/jobs/handlers.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
+import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
 import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
 import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
@@ -20,30 +22,61 @@ import { logger } from "~/lib/logger.server";
 import { runWithRequestContext } from "~/lib/request-context.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
 import { getServices, getStorage, setServices } from "~/services.server";
+import { startContentSync } from "./content-sync";
+import { sendHttpError } from "./http/error-response";
+import { InflightTracker } from "./http/inflight";
+import { PageCache } from "./http/page-cache";
+import { createPageHandler } from "./http/page-handler";
+import { checkMethod, checkUrl, HTTP_MESSAGES, HttpError, isValidHost } from "./http/request-guards";
+import { setBaseSecurityHeaders } from "./http/security-headers";
+import { loadStaticFiles, serveStaticFiles } from "./http/static-files";
 
 declare module "react-router" {
   interface AppLoadContext {
     requestId: string;
     clientIp: string | null;
+    /** This response's Content-Security-Policy nonce (entry.server.tsx, root.tsx). */
+    cspNonce: string;
   }
 }
 
 /** Paths that receive signed posts from other sites (provider webhooks) skip the same-origin check. */
 const CROSS_ORIGIN_POST_PATHS: string[] = [];
+/** Paths whose POST body is not a form (signed JSON webhooks): only the size limit applies. */
+const RAW_BODY_PATHS: string[] = [];
 
-export function createApp(env: Env) {
+export type AppOptions = {
+  /** The built client files to serve (production); omitted in development, where Vite serves them. */
+  clientDir?: string;
+  /** Keep finished public pages in memory (off in development). */
+  pageCache?: PageCache | null;
+  inflight?: InflightTracker;
+  /** Set while the process drains for shutdown: every response closes its connection. */
+  isDraining?: () => boolean;
+};
+
+/** Origins forms may post or be redirected to besides this site (Stripe Checkout). */
+function formActionOrigins(env: Env): string[] {
+  const origins = ["https://checkout.stripe.com"];
+  if (env.STRIPE_BASE_URL) origins.push(new URL(env.STRIPE_BASE_URL).origin);
+  return origins;
+}
+
+export function createApp(env: Env, options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
+  app.disable("etag");
   if (env.TRUST_PROXY === "1") app.set("trust proxy", true);
+  const inflight = options.inflight ?? new InflightTracker();
+  const dev = env.NODE_ENV === "development";
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get("x-request-id");
     const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "SAMEORIGIN");
+    setBaseSecurityHeaders(res, req.secure);
+    if (options.isDraining?.()) res.setHeader("Connection", "close");
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -53,6 +86,19 @@ export function createApp(env: Env) {
       else logger.info(entry, "request");
     });
     runWithRequestContext({ requestId }, next);
+  });
+
+  // Malformed requests end here with a 4xx and a Serbian message, before any route runs.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const problem =
+      checkMethod(req.method) ??
+      checkUrl(req.originalUrl) ??
+      (isValidHost(req.get("host")) &&
+      (env.TRUST_PROXY !== "1" || !req.get("x-forwarded-host") || isValidHost(req.get("x-forwarded-host")))
+        ? null
+        : new HttpError(400, HTTP_MESSAGES.badHost));
+    if (problem) return sendHttpError(req, res, problem);
+    next();
   });
 
   app.get("/healthz", (_req, res) => {
@@ -69,6 +115,8 @@ export function createApp(env: Env) {
       res.status(503).json({ status: "unavailable" });
     }
   });
+
+  if (options.clientDir) app.use(serveStaticFiles(loadStaticFiles(options.clientDir)));
 
   // Stored media (both drivers): stored content type, long cache, SVG sandboxed.
   app.get("/media/:bucket/*key", serveMedia(getStorage));
@@ -87,14 +135,32 @@ export function createApp(env: Env) {
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
-      getLoadContext: (req, res) => ({
+    createPageHandler({
+      build: serverBuild as unknown as ServerBuild,
+      mode: dev ? "development" : "production",
+      cache: options.pageCache ?? null,
+      inflight,
+      rawBodyPaths: RAW_BODY_PATHS,
+      formActionOrigins: formActionOrigins(env),
+      csp: !dev,
+      loadContext: (req, res) => ({
         requestId: String(res.locals.requestId),
         clientIp: req.ip ?? req.socket.remoteAddress ?? null,
       }),
     }),
   );
+
+  // A route that threw past React Router (should not happen): logged, and a plain 500 page.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    logger.error({ err: error, url: req.originalUrl }, "unhandled request error");
+    if (res.headersSent) return res.destroy();
+    res
+      .status(500)
+      .type("text/html; charset=utf-8")
+      .send(
+        '<!doctype html><html lang="sr-Latn"><meta charset="utf-8"><title>Greška</title><h1>Došlo je do greške</h1><p>Pokušajte ponovo za nekoliko trenutaka.</p><p><a href="/">Početna strana</a></p></html>',
+      );
+  });
   return app;
 }
 
@@ -112,9 +178,20 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 let cleanupTimer: NodeJS.Timeout | undefined;
 let jobRunner: JobRunner | undefined;
+let viewFlushTimer: NodeJS.Timeout | undefined;
+
+let stopContentSync: (() => Promise<void>) | undefined;
+
+export type StartOptions = {
+  /** The built client files (production). */
+  clientDir?: string;
+};
 
 /** Boot: validate the environment, open and migrate the database, bootstrap staff and demo data. */
-export async function start(source: Record<string, string | undefined> = process.env) {
+export async function start(
+  source: Record<string, string | undefined> = process.env,
+  options: StartOptions = {},
+) {
   const env = parseEnv(source);
   const embeddedDir = path.resolve(env.DATA_DIR, "db");
   const freshEmbedded = !env.DATABASE_URL && !fs.existsSync(path.join(embeddedDir, "PG_VERSION"));
@@ -139,31 +216,61 @@ export async function start(source: Record<string, string | undefined> = process
     console.log(`\nDemo administrator: ${admin.email} / ${admin.password}\n`);
   }
 
+  const storage = createStorageFromEnv(env);
+  logger.info({ driver: storage.driver }, "media storage ready");
+
   if (freshEmbedded && env.SEED_DEMO === "1") {
     const { seedDemo } = await import("~/db/seed/seed.server");
-    const summary = await seedDemo(handle.db, { log: (message: string) => logger.info(message) });
+    const summary = await seedDemo(handle.db, { log: (message: string) => logger.info(message), storage });
     if (!summary.skipped) {
       logger.info({ counts: summary.counts, ms: Math.round(summary.durationMs) }, "demo data seeded");
       for (const c of summary.credentials) console.log(`Demo ${c.role}: ${c.email} / ${c.password}`);
     }
   }
 
-  const storage = createStorageFromEnv(env);
-  logger.info({ driver: storage.driver }, "media storage ready");
   setServices({ handle, storage });
   jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
+  // Periodic jobs: one run is always scheduled (each run schedules the next).
+  await ensureListingExpiryScheduled(handle.db).catch((error) =>
+    logger.error({ err: error }, "listing expiry could not be scheduled"),
+  );
   cleanupTimer = setInterval(() => {
     Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
       logger.warn({ err: error }, "session cleanup failed"),
     );
   }, SESSION_CLEANUP_INTERVAL_MS);
   cleanupTimer.unref();
-  return { env, app: createApp(env) };
+  viewFlushTimer = setInterval(() => void viewCounter().flush(handle.db), VIEW_FLUSH_MS);
+  viewFlushTimer.unref();
+
+  const inflight = new InflightTracker();
+  const pageCache = env.NODE_ENV === "development" ? null : new PageCache();
+  stopContentSync = await startContentSync(handle, { pageCache });
+  let draining = false;
+  const app = createApp(env, {
+    clientDir: options.clientDir,
+    pageCache,
+    inflight,
+    isDraining: () => draining,
+  });
+  return {
+    env,
+    app,
+    inflight,
+    pageCache,
+    /** From now on every response closes its connection (shutdown has begun). */
+    drain() {
+      draining = true;
+    },
+  };
 }
 
 /** Shutdown: stop the timers and close the database (the HTTP server is closed by the caller first). */
 export async function stop(): Promise<void> {
   if (cleanupTimer) clearInterval(cleanupTimer);
+  if (viewFlushTimer) clearInterval(viewFlushTimer);
+  await stopContentSync?.();
+  stopContentSync = undefined;
   // Running jobs save their checkpoint and go back to the queue before the database closes.
   await jobRunner?.stop();
   jobRunner = undefined;
@@ -174,8 +281,10 @@ export async function stop(): Promise<void> {
       return undefined;
     }
   })();
+  if (services) await viewCounter().flush(services.handle.db);
   setServices(undefined);
   await services?.handle.close();
 }
 
+export { trackConnections } from "./http/connections";
 export { logger };

@@ -1,6 +1,7 @@
 const COPY: Record<number, { title: string; text: string }> = {
   403: { title: "Pristup odbijen", text: "Nemate dozvolu za pristup ovoj stranici." },
   404: { title: "Stranica nije pronađena", text: "Stranica koju tražite ne postoji ili je premeštena." },
+  410: { title: "Stranica više ne postoji", text: "Sadržaj koji tražite je istekao ili je uklonjen." },
   500: {
     title: "Došlo je do greške",
     text: "Nešto nije u redu na našoj strani. Pokušajte ponovo za nekoliko trenutaka.",

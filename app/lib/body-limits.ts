@@ -9,12 +9,20 @@ const MB = 1024 * 1024;
 /** Room for the multipart boundaries and the other fields of an upload form. */
 const MULTIPART_OVERHEAD = 256 * 1024;
 
+/** 8 photos × 5 MB + the form's fields and multipart boundaries. */
+export const LISTING_PHOTOS_BODY_LIMIT = 8 * 5 * MB + MULTIPART_OVERHEAD;
+
 export type BodyLimitRule = { pattern: RegExp; limit: number };
 
 export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
   // Every admin upload (media manager, library modal, settings and banner images) goes through
   // this endpoint, one file per request; it applies the 5 or 10 MB limit of the caller itself.
   { pattern: /^\/admin\/api\/media\/?$/, limit: 10 * MB + MULTIPART_OVERHEAD },
+  // Buy/sell listings: up to 8 photos of 5 MB each with the form, posted by visitors and edited by
+  // staff (domain/listings). Job forms carry no files and keep the form limit. With JavaScript,
+  // React Router posts the same form to the page's `.data` URL.
+  { pattern: /^\/kupoprodaja\/novi(?:\.data)?\/?$/, limit: LISTING_PHOTOS_BODY_LIMIT },
+  { pattern: /^\/admin\/listings\/edit\/\d+(?:\.data)?\/?$/, limit: LISTING_PHOTOS_BODY_LIMIT },
 ];
 
 export function bodyLimitFor(pathname: string): number {

@@ -1,9 +1,9 @@
 /**
  * Cache-Control of the public pages (docs/decisions/033). Banner changes must show within 5–10 s
  * (spec §9), so no page that carries banners is reused for longer than 10 s: 5 s fresh plus 5 s
- * stale-while-revalidate. Article pages count views, so shared caches must not answer for them.
+ * stale-while-revalidate. Article pages count views with a beacon, so they are cacheable too
+ * (docs/decisions/064); the server's own page cache drops them at once when content changes.
  */
 export const PUBLIC_LIST_CACHE = "public, max-age=5, stale-while-revalidate=5";
-export const ARTICLE_PAGE_CACHE = "private, no-cache";
 /** Feeds and sitemaps: crawlers poll them; a few minutes of staleness costs nothing. */
 export const FEED_CACHE = "public, max-age=300";

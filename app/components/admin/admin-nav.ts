@@ -8,7 +8,7 @@ export type AdminNavEntry = {
   ready: boolean;
   /** Dashboard needs an exact match; every other entry is active by path prefix. */
   exact?: boolean;
-  badge?: "pendingSubmissions";
+  badge?: "pendingSubmissions" | "pendingListings";
 };
 
 /** The admin sidebar of spec §2, in its order, each entry gated by its permission. */
@@ -23,6 +23,13 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     permission: "canViewCompanies",
     ready: true,
     badge: "pendingSubmissions",
+  },
+  {
+    label: "Poslovi i kupoprodaja",
+    to: "/admin/listings",
+    permission: "canViewListings",
+    ready: true,
+    badge: "pendingListings",
   },
   { label: "Forum", to: "/admin/forum", permission: "canViewForum", ready: false },
   { label: "Baneri", to: "/admin/banners", permission: "canViewBanners", ready: true },

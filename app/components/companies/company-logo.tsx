@@ -1,7 +1,9 @@
-import { useState } from "react";
 import { cn } from "~/components/ui/cn";
 
-/** A company's logo, or the site's default company image; a logo that fails to load falls back once. */
+/**
+ * A company's logo, or the site's default company image; a logo that fails to load falls back once
+ * (`data-fallback`, handled by the public enhancement script, app/public-client/enhance.ts).
+ */
 export function CompanyLogo({
   logo,
   fallback,
@@ -15,8 +17,7 @@ export function CompanyLogo({
   className?: string;
   eager?: boolean;
 }) {
-  const [failed, setFailed] = useState(false);
-  const src = !failed && logo ? logo : fallback;
+  const src = logo || fallback;
   if (!src) {
     return (
       <div
@@ -34,9 +35,7 @@ export function CompanyLogo({
       loading={eager ? "eager" : "lazy"}
       decoding="async"
       className={cn("bg-white object-contain", className)}
-      onError={() => {
-        if (!failed && logo) setFailed(true);
-      }}
+      data-fallback={logo && fallback && fallback !== logo ? fallback : undefined}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
 import { responsiveImage } from "~/domain/media/responsive";
 
@@ -22,8 +21,9 @@ export type ArticleImageProps = {
 /**
  * An article's picture. Always has width and height (the box is reserved before the image
  * arrives), loads lazily below the fold (native `loading="lazy"`, see docs/decisions/031), and on a
- * load error swaps once to the default article image (spec §8) — never twice, so a broken default
- * cannot loop. Without JavaScript a broken image simply stays broken.
+ * load error swaps once to the default article image (spec §8): the public enhancement script
+ * (app/public-client/enhance.ts) reads `data-fallback` — never twice, so a broken default cannot
+ * loop. Without JavaScript a broken image simply stays broken.
  */
 export function ArticleImage({
   src,
@@ -33,30 +33,7 @@ export function ArticleImage({
   sizes = "100vw",
   className,
 }: ArticleImageProps) {
-  const initial = src ?? fallback;
-  const [current, setCurrent] = useState(initial);
-  const [fellBack, setFellBack] = useState(src === null);
-  const ref = useRef<HTMLImageElement>(null);
-
-  // A new article in the same component (client navigation) starts over.
-  useEffect(() => {
-    setCurrent(src ?? fallback);
-    setFellBack(src === null);
-  }, [src, fallback]);
-
-  const fallBack = () => {
-    if (fellBack || !fallback || fallback === current) return;
-    setFellBack(true);
-    setCurrent(fallback);
-  };
-
-  // The image may have failed before React hydrated (the error event is then lost): check once.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once after hydration on purpose
-  useEffect(() => {
-    const img = ref.current;
-    if (img?.complete && img.currentSrc !== "" && img.naturalWidth === 0) fallBack();
-  }, []);
-
+  const current = src ?? fallback;
   if (!current) {
     return (
       <div
@@ -70,7 +47,6 @@ export function ArticleImage({
   const image = responsiveImage(current);
   return (
     <img
-      ref={ref}
       src={image.src}
       srcSet={image.srcSet}
       sizes={image.srcSet ? sizes : undefined}
@@ -80,7 +56,7 @@ export function ArticleImage({
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
-      onError={fallBack}
+      data-fallback={src && fallback && fallback !== src ? fallback : undefined}
       className={cn("aspect-video w-full bg-slate-200 object-cover", className)}
     />
   );

@@ -6,8 +6,8 @@ export const SITE_SECTIONS = [
   { label: "Vesti", to: "/vesti", ready: true },
   { label: "Oglasi", to: "/oglasi", ready: true },
   { label: "Kompanije", to: "/kompanije", ready: true },
-  { label: "Poslovi", to: "/poslovi", ready: false },
-  { label: "Kupoprodaja", to: "/kupoprodaja", ready: false },
+  { label: "Poslovi", to: "/poslovi", ready: true },
+  { label: "Kupoprodaja", to: "/kupoprodaja", ready: true },
   { label: "Forum", to: "/forum", ready: false },
 ] as const;
 

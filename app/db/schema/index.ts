@@ -4,6 +4,7 @@ export * from "./companies";
 export * from "./forum";
 export * from "./headings";
 export * from "./jobs";
+export * from "./listings";
 export * from "./media";
 export * from "./newsletter";
 export * from "./orders";

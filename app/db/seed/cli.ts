@@ -3,6 +3,8 @@
  * set, otherwise the embedded database in DATA_DIR (default ./data).
  */
 import path from "node:path";
+import { parseEnv } from "../../env.server";
+import { createStorageFromEnv } from "../../integrations/storage/index.server";
 import { type DatabaseOptions, openDatabase } from "../client.server";
 import { runMigrations } from "../migrate.server";
 import { seedDemo } from "./seed.server";
@@ -26,7 +28,9 @@ async function main() {
   const handle = await openDatabase(options);
   try {
     await runMigrations(handle);
-    const summary = await seedDemo(handle.db, { log: (msg) => console.log(msg) });
+    // The demo listing photos go to the same media store the app uses (DATA_DIR/storage or S3).
+    const storage = createStorageFromEnv(parseEnv(process.env));
+    const summary = await seedDemo(handle.db, { log: (msg) => console.log(msg), storage });
     if (summary.skipped) return;
     console.log("\nUbačeno:");
     for (const [table, count] of Object.entries(summary.counts)) {

@@ -1,7 +1,8 @@
-import { inArray, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { hashPassword } from "../../domain/users/password.server";
 import type { Role } from "../../domain/users/permissions";
+import type { Storage } from "../../integrations/storage/storage";
 import type { Database, DbOrTx } from "../client.server";
 import {
   adminUsers,
@@ -14,6 +15,8 @@ import {
   emailStats,
   forumComments,
   forumTopics,
+  listingPhotos,
+  listings,
   newsletterSubscribers,
   siteSettings,
   stripeOrders,
@@ -22,6 +25,14 @@ import { buildArticles, DEMO_TRUCK_IMAGES } from "./articles";
 import { type BannerPlan, buildBannerPlans, buildClicks } from "./banners";
 import { buildCompanies, buildCompanySubmissions, DEMO_COMPANY_LOGO } from "./companies";
 import { buildForum, type TopicPlan } from "./forum";
+import {
+  buildJobs,
+  buildSales,
+  type DemoPhoto,
+  type ListingPlan,
+  photosFor,
+  storeDemoPhotos,
+} from "./listings";
 import { buildEmailStats, buildSubscribers } from "./newsletter";
 import { buildOrders } from "./orders";
 
@@ -38,6 +49,8 @@ export type SeedCounts = Record<
   | "newsletterSubscribers"
   | "emailStats"
   | "stripeOrders"
+  | "listings"
+  | "listingPhotos"
   | "adminUsers",
   number
 >;
@@ -49,6 +62,8 @@ export type SeedOptions = {
   log?: (msg: string) => void;
   /** The moment banner campaigns and clicks are relative to (default: now). */
   now?: Date;
+  /** Where the demo listing photos go; without it the listings get no photos. */
+  storage?: Storage;
 };
 
 /** Fixed demo staff; created only when no user has the e-mail yet. */
@@ -84,6 +99,8 @@ const SEEDED_TABLES = [
   "newsletter_subscribers",
   "email_stats",
   "stripe_orders",
+  "listings",
+  "listing_photos",
   "admin_users",
   "site_settings",
 ];
@@ -162,6 +179,44 @@ async function insertForum(tx: DbOrTx, plans: TopicPlan[]): Promise<number> {
   return comments.length;
 }
 
+/**
+ * The demo jobs (some linked to the directory's carriers, whose ids exist only now) and buy/sell
+ * listings, then their photo rows.
+ */
+async function insertListings(
+  tx: DbOrTx,
+  now: Date,
+  pool: Awaited<ReturnType<typeof storeDemoPhotos>> | null,
+): Promise<{ listings: number; photos: number }> {
+  const carriers = await tx
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.category, "Transportne Kompanije"))
+    .orderBy(asc(companies.id));
+  const plans: ListingPlan[] = [...buildJobs(now, carriers), ...buildSales(now)];
+  const ids: { id: number }[] = [];
+  for (let i = 0; i < plans.length; i += 500) {
+    const chunk = plans.slice(i, i + 500);
+    ids.push(
+      ...(await tx
+        .insert(listings)
+        .values(chunk.map((p) => p.listing))
+        .returning({ id: listings.id })),
+    );
+  }
+  const photos = pool
+    ? plans.flatMap((plan, i) =>
+        photosFor(plan, pool, i).map((photo: DemoPhoto & { position: number }) => ({
+          ...photo,
+          listingId: ids[i].id,
+          createdAt: plan.listing.createdAt,
+        })),
+      )
+    : [];
+  await insertAll(tx, listingPhotos, photos);
+  return { listings: plans.length, photos: photos.length };
+}
+
 async function insertBanners(tx: DbOrTx, plans: BannerPlan[], now: Date) {
   const ids = await tx
     .insert(banners)
@@ -216,6 +271,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     orders: buildOrders(),
   };
   const users = await usersReady;
+  const photoPool = options.storage ? await storeDemoPhotos(options.storage) : null;
   log(`Demo podaci pripremljeni (${Math.round(performance.now() - started)} ms), upis u bazu…`);
 
   const result = await db.transaction(async (tx) => {
@@ -231,6 +287,8 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     await insertAll(tx, newsletterSubscribers, data.subscribers);
     await insertAll(tx, emailStats, data.emailStats);
     await insertAll(tx, stripeOrders, data.orders);
+    const listingCounts = await insertListings(tx, now, photoPool);
+    log(`  oglasi: ${listingCounts.listings}, fotografije: ${listingCounts.photos}`);
     await upsertSettings(tx);
     const credentials = await insertUsers(tx, users);
     const counts: SeedCounts = {
@@ -245,6 +303,8 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
       newsletterSubscribers: data.subscribers.length,
       emailStats: data.emailStats.length,
       stripeOrders: data.orders.length,
+      listings: listingCounts.listings,
+      listingPhotos: listingCounts.photos,
       adminUsers: credentials.length,
     };
     return { counts, credentials };

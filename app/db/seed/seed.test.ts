@@ -1,8 +1,12 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { and, count, countDistinct, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { verifyPassword } from "../../domain/users/password.server";
+import { createLocalStorage } from "../../integrations/storage/local.server";
 import {
   adminUsers,
   articles,
@@ -13,6 +17,8 @@ import {
   companySubmissions,
   forumComments,
   forumTopics,
+  listingPhotos,
+  listings,
   newsletterSubscribers,
   stripeOrders,
 } from "../schema";
@@ -46,14 +52,17 @@ const BANNER_POSITIONS = [
 // The integration set-up picks the driver (TEST_DB): in-memory PGlite or a PostgreSQL database.
 let t: TestDatabase;
 let summary: SeedSummary;
+const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), "seed-media-"));
+const storage = createLocalStorage(storageRoot);
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  summary = await seedDemo(t.db);
+  summary = await seedDemo(t.db, { storage });
 }, TIMEOUT);
 
 afterAll(async () => {
   await t?.close();
+  fs.rmSync(storageRoot, { recursive: true, force: true });
 });
 
 describeDb("seedDemo", () => {
@@ -184,6 +193,44 @@ describeDb("seedDemo", () => {
     expect(await total(stripeOrders)).toBe(60);
     const statuses = await db().selectDistinct({ status: stripeOrders.paymentStatus }).from(stripeOrders);
     expect(statuses.map((r) => r.status)).toEqual(expect.arrayContaining(["paid", "pending", "failed"]));
+  });
+
+  it("writes 150 jobs and 120 buy/sell listings in every status, some promoted, with stored photos", async () => {
+    expect(await total(listings, eq(listings.kind, "job"))).toBe(150);
+    expect(await total(listings, eq(listings.kind, "sale"))).toBe(120);
+    const statuses = await db().selectDistinct({ status: listings.status }).from(listings);
+    expect(statuses.map((r) => r.status).sort()).toEqual(["approved", "expired", "pending", "rejected"]);
+    // Approved ones are live today, expired ones are past their date, rejected ones carry a note.
+    expect(
+      await total(listings, sql`${listings.status} = 'approved' and ${listings.expiresAt} <= now()`),
+    ).toBe(0);
+    expect(await total(listings, sql`${listings.status} = 'expired' and ${listings.expiresAt} > now()`)).toBe(
+      0,
+    );
+    expect(
+      await total(listings, sql`${listings.status} = 'rejected' and ${listings.adminNote} is null`),
+    ).toBe(0);
+    expect(
+      await total(listings, sql`${listings.status} = 'approved' and ${listings.kind} = 'job'`),
+    ).toBeGreaterThan(80);
+    expect(
+      await total(listings, sql`${listings.featuredUntil} > now() and ${listings.kind} = 'job'`),
+    ).toBeGreaterThan(0);
+    expect(
+      await total(listings, sql`${listings.featuredUntil} > now() and ${listings.kind} = 'sale'`),
+    ).toBeGreaterThan(0);
+    expect(await total(listings, sql`${listings.companyId} is not null`)).toBeGreaterThan(0);
+    const [states] = await db()
+      .select({ n: countDistinct(listings.state) })
+      .from(listings);
+    expect(states.n).toBeGreaterThan(25);
+    const photos = await db().select({ key: listingPhotos.key }).from(listingPhotos);
+    expect(photos.length).toBeGreaterThan(120);
+    const keys = [...new Set(photos.map((p) => p.key))];
+    for (const key of keys) {
+      expect(await storage.exists("images", key)).toBe(true);
+      expect(await storage.exists("images", `_v/${key}/400.webp`)).toBe(true);
+    }
   });
 
   it("creates the demo editor with a working password", async () => {

@@ -11,10 +11,10 @@ import {
   getPublishedArticle,
   homeArticles,
   listPublished,
-  recordView,
   relatedArticles,
   sitemapArticles,
 } from "./public.server";
+import { ViewCounter, viewCounter } from "./view-counter.server";
 
 let t: TestDatabase;
 const ids: Record<string, number> = {};
@@ -110,14 +110,21 @@ describeDb("public article queries", () => {
     expect(titles(related)).toEqual(["Vest 14", "Vest 13", "Vest 12"]);
   });
 
-  it("counts a view with one update, and never on a draft", async () => {
+  it("writes the tallied views in one update, never on a draft, and counts a reader once", async () => {
     const viewsOf = async (id: number) =>
       (await t.db.select({ v: articles.views }).from(articles).where(eq(articles.id, id)))[0].v;
-    await recordView(t.db, ids["Vest 2"]);
-    await recordView(t.db, ids["Vest 2"]);
-    expect(await viewsOf(ids["Vest 2"])).toBe(2);
-    await recordView(t.db, ids["Nacrt vesti"]);
+    const counter = new ViewCounter();
+    const now = Date.now();
+    expect(counter.add(ids["Vest 2"], "10.0.0.1|Chrome", now)).toBe(true);
+    expect(counter.add(ids["Vest 2"], "10.0.0.1|Chrome", now + 1000)).toBe(false);
+    expect(counter.add(ids["Vest 2"], "10.0.0.2|Chrome", now)).toBe(true);
+    expect(counter.add(ids["Vest 2"], "10.0.0.1|Chrome", now + 11 * 60_000)).toBe(true);
+    counter.add(ids["Nacrt vesti"], "10.0.0.1|Chrome", now);
+    expect(await counter.flush(t.db)).toBe(4);
+    expect(await viewsOf(ids["Vest 2"])).toBe(3);
     expect(await viewsOf(ids["Nacrt vesti"])).toBe(0);
+    expect(counter.pendingCount).toBe(0);
+    expect(await counter.flush(t.db)).toBe(0);
   });
 
   it("feeds and sitemaps list published articles only", async () => {
@@ -163,15 +170,45 @@ describeDb("article page loader", () => {
     }
   });
 
-  it("renders the canonical URL, counts the view, but not for bots or HEAD", async () => {
+  it("renders the canonical URL and keeps the page cacheable", async () => {
     const id = ids["Vest 8"];
-    const before = (await getPublishedArticle(t.db, id))?.views ?? 0;
     const result = (await load(`vest-8-${id}`)) as { article: { title: string }; canonicalUrl: string };
     expect(result.article.title).toBe("Vest 8");
     expect(result.canonicalUrl).toMatch(new RegExp(`/article/vest-8-${id}$`));
-    await load(`vest-8-${id}`, { "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" });
-    await load(`vest-8-${id}`, BROWSER, "HEAD");
+    const { headers } = await import("../../routes/public/article");
+    expect(headers()["Cache-Control"]).toMatch(/^public/);
+  });
+
+  it("counts a view from the page's beacon, but not a crawler's", async () => {
+    const { action } = await import("../../routes/public/view-beacon");
+    const id = ids["Vest 9"];
+    const before = (await getPublishedArticle(t.db, id))?.views ?? 0;
+    const beacon = (headers: Record<string, string>, ip: string) =>
+      action({
+        request: new Request("http://site.test/api/views", {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ id: String(id) }),
+        }),
+        params: {},
+        context: { clientIp: ip },
+      } as never);
+    expect((await beacon(BROWSER, "10.1.1.1")).status).toBe(204);
+    await beacon(BROWSER, "10.1.1.1"); // the same reader again: once
+    await beacon({ "user-agent": "Googlebot/2.1 (+http://www.google.com/bot.html)" }, "10.1.1.2");
+    await viewCounter().flush(t.db);
     expect((await getPublishedArticle(t.db, id))?.views).toBe(before + 1);
+  });
+
+  it("keeps the query string on the 301 to the canonical URL", async () => {
+    const id = ids["Vest 7"];
+    const { loader } = await import("../../routes/public/article");
+    const request = new Request(`http://site.test/article/${id}?utm_source=fb&x=1`, { headers: BROWSER });
+    const res = (await loader({ request, params: { param: String(id) }, context: {} } as never).catch(
+      (thrown: unknown) => thrown,
+    )) as Response;
+    expect(res.status).toBe(301);
+    expect(res.headers.get("Location")).toBe(`/article/vest-7-${id}?utm_source=fb&x=1`);
   });
 
   it("answers 404 for a draft and for nonsense", async () => {

@@ -186,14 +186,6 @@ export function relatedArticles(
     .limit(limit);
 }
 
-/** One page view: a single UPDATE on the primary key, published articles only. */
-export async function recordView(db: DbOrTx, id: number): Promise<void> {
-  await db
-    .update(articles)
-    .set({ views: sql`${articles.views} + 1` })
-    .where(and(eq(articles.id, id), published));
-}
-
 /** The newest published articles for the RSS feed. */
 export function feedArticles(db: DbOrTx, limit = 50) {
   return db

@@ -219,3 +219,29 @@ export async function finishJob(db: DbOrTx, id: number, owner: string, finish: F
       return;
   }
 }
+
+/**
+ * A recurring job schedules its next run from inside its handler. Its own row still holds the
+ * unique key while it runs (so `enqueueJob` would return the running job itself): the running row
+ * gives the key up first, then the next run takes it. If the process dies in between, the job is
+ * retried (its lease runs out) and schedules again; the boot-time enqueue covers the rest. The key
+ * is passed in (not read from the row) so that a retried run, whose row already gave it up, still
+ * schedules under it.
+ */
+export async function enqueueNextRun(
+  db: DbOrTx,
+  current: Pick<JobRow, "id" | "kind" | "payload" | "maxAttempts">,
+  next: { uniqueKey: string; runAfter: Date },
+): Promise<{ job: JobRow; created: boolean }> {
+  await db
+    .update(jobs)
+    .set({ uniqueKey: null, updatedAt: new Date() })
+    .where(and(eq(jobs.id, current.id), eq(jobs.uniqueKey, next.uniqueKey)));
+  return enqueueJob(db, {
+    kind: current.kind,
+    payload: current.payload,
+    uniqueKey: next.uniqueKey,
+    runAfter: next.runAfter,
+    maxAttempts: current.maxAttempts,
+  });
+}

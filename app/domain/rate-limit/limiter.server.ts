@@ -16,7 +16,9 @@ import type { DbOrTx } from "~/db/client.server";
 import { loginAttempts } from "~/db/schema";
 
 export type RateLimit = { key: string; max: number; windowMs: number };
-export type RateLimitResult = { ok: true } | { ok: false; retryAfterMinutes: number };
+export type RateLimitResult =
+  | { ok: true /** The attempts recorded, for `releaseAttempts` */; attemptIds: number[] }
+  | { ok: false; retryAfterMinutes: number };
 
 /** Spec §5: 5 attempts per 15 minutes per key. */
 export const SPEC_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 } as const;
@@ -32,7 +34,7 @@ export async function consumeRateLimit(
   limits: readonly RateLimit[],
   now: Date = new Date(),
 ): Promise<RateLimitResult> {
-  if (limits.length === 0) return { ok: true };
+  if (limits.length === 0) return { ok: true, attemptIds: [] };
   // Locks are always taken in the same (sorted) order, so two attempts never deadlock.
   const keys = [...new Set(limits.map((l) => l.key))].sort();
   return db.transaction(async (tx) => {
@@ -63,8 +65,11 @@ export async function consumeRateLimit(
       }
     }
     if (waitMs > 0) return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / 60_000)) };
-    await tx.insert(loginAttempts).values(keys.map((key) => ({ key, attemptedAt: now })));
-    return { ok: true };
+    const inserted = await tx
+      .insert(loginAttempts)
+      .values(keys.map((key) => ({ key, attemptedAt: now })))
+      .returning({ id: loginAttempts.id });
+    return { ok: true, attemptIds: inserted.map((r) => r.id) };
   });
 }
 
@@ -83,6 +88,12 @@ export async function countAttempts(db: DbOrTx, key: string, windowMs: number, n
 export async function clearRateLimit(db: DbOrTx, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
   await db.delete(loginAttempts).where(inArray(loginAttempts.key, [...keys]));
+}
+
+/** Takes back attempts that turned out fine (a successful sign-in does not count toward the ceilings). */
+export async function releaseAttempts(db: DbOrTx, attemptIds: readonly number[]): Promise<void> {
+  if (attemptIds.length === 0) return;
+  await db.delete(loginAttempts).where(inArray(loginAttempts.id, [...attemptIds]));
 }
 
 /** Drops attempts older than the longest window (runs with the session clean-up). */

@@ -31,6 +31,6 @@ export async function limitPublicForm(
   clientIp: string | null,
   now = new Date(),
 ): Promise<RateLimitResult> {
-  if (!clientIp) return { ok: true };
+  if (!clientIp) return { ok: true, attemptIds: [] };
   return consumeRateLimit(db, [{ key: `${form}:ip:${clientIp}`, ...SPEC_LIMIT }], now);
 }

@@ -95,6 +95,17 @@ describeDb("staff sign-in", () => {
     expect((await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.8.8.9")).ok).toBe(true);
   });
 
+  it("does not count successful sign-ins toward any ceiling", async () => {
+    await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    for (let i = 0; i < LOGIN_ADDRESS_CEILING + 2; i++) {
+      await t.db.insert(loginAttempts).values({ key: "unrelated" }); // keep the table busy
+    }
+    for (let i = 0; i < 6; i++)
+      expect((await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.6.6.6")).ok).toBe(true);
+    const left = await t.db.select().from(loginAttempts).where(sql`${loginAttempts.key} like 'login:%'`);
+    expect(left).toHaveLength(0);
+  });
+
   it("checks exactly 5 of 40 parallel wrong passwords and refuses the rest", async () => {
     await insertUser(t.db, { email: "ana@balkanvozaci.com" });
     const results = await Promise.all(

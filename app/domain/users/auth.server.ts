@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
-import { clearRateLimit, consumeRateLimit } from "~/domain/rate-limit/limiter.server";
+import { clearRateLimit, consumeRateLimit, releaseAttempts } from "~/domain/rate-limit/limiter.server";
 import { logger } from "~/lib/logger.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getDb } from "~/services.server";
@@ -148,6 +148,9 @@ export async function login(
       return { ok: false, error: LOGIN_MESSAGES.sessionFailed, status: 500 };
     }
     await updateLastLogin(db, user.id);
+    // A successful sign-in counts toward no limit: its own attempt is taken back, and the earlier
+    // failures of this e-mail from this address are forgotten.
+    await releaseAttempts(db, limit.attemptIds);
     await clearRateLimit(db, [loginPairKey(email, input.ipAddress)]);
     const { id, role, firstName, lastName } = user;
     return { ok: true, user: { id, email, role, firstName, lastName }, ...session };

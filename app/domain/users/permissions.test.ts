@@ -2,8 +2,14 @@ import { describe, expect, it } from "vitest";
 import { hasPermission, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS } from "./permissions";
 
 describe("role permissions (spec §6)", () => {
-  it("has the 13 flags of the spec", () => {
-    expect(PERMISSIONS).toHaveLength(13);
+  it("has the 13 flags of the spec and canViewListings (decision 095)", () => {
+    expect(PERMISSIONS).toHaveLength(14);
+    expect(PERMISSIONS).toContain("canViewListings");
+  });
+
+  it("keeps listing moderation to admins", () => {
+    expect(hasPermission("admin", "canViewListings")).toBe(true);
+    expect(hasPermission("editor", "canViewListings")).toBe(false);
   });
 
   it("gives the admin every flag", () => {

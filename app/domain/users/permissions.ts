@@ -16,6 +16,8 @@ export const PERMISSIONS = [
   "canViewUsers",
   "canViewSettings",
   "canEditUsers",
+  /** Jobs and buy/sell listings (moderation): not in the spec's list, added with the listings (decision 095). */
+  "canViewListings",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

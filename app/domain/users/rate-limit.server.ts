@@ -4,8 +4,9 @@ import { type RateLimit, SPEC_LIMIT } from "~/domain/rate-limit/limiter.server";
  * Sign-in limits (spec §5 limiter, keyed as OWASP advises): 5 attempts per 15 minutes for one
  * e-mail from one address, so that colleagues behind one office address do not lock each other
  * out, plus a looser ceiling per address (many e-mails from one place) and per e-mail (one account
- * from many places). Every attempt is counted before the password is checked, and a successful
- * sign-in forgets its e-mail+address count.
+ * from many places). Every attempt is counted before the password is checked (so parallel guesses
+ * cannot slip through); a successful sign-in takes its own attempt back and forgets its
+ * e-mail+address count, so staff signing in normally never reach a ceiling.
  */
 export const LOGIN_MAX_FAILURES = SPEC_LIMIT.max;
 export const LOGIN_WINDOW_MS = SPEC_LIMIT.windowMs;

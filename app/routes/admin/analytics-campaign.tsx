@@ -12,6 +12,7 @@ import { reportPath, reportSecret } from "~/domain/banners/report-signature.serv
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate } from "~/lib/dates";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/analytics-campaign";
 
@@ -31,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   } catch {
     statsError = BANNER_MESSAGES.statsFailed;
   }
-  const origin = new URL(request.url).origin;
+  const origin = publicOrigin();
   return {
     campaign: {
       ...campaign,

@@ -14,6 +14,7 @@ import {
 import { createCompany, getCompany, updateCompany } from "~/domain/companies/queries.server";
 import { type CompanyInput, companyInputFromForm, validateCompanyInput } from "~/domain/companies/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/company-form";
 
@@ -24,8 +25,8 @@ export const meta: Route.MetaFunction = ({ params }) => [
 /** The id of /edit/{id}, or null on /new; anything that is not a positive integer is a 404. */
 function companyId(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
-  const id = Number(params.id);
-  if (!Number.isInteger(id) || id <= 0) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
+  const id = parseId(params.id);
+  if (id === null) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
   return id;
 }
 

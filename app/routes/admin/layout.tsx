@@ -6,6 +6,7 @@ import { ErrorPage } from "~/components/error-page";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
 import { countPendingSubmissions } from "~/domain/companies/companies.server";
+import { countPendingListings } from "~/domain/listings/listings.server";
 import { requireUser, userPermissions } from "~/domain/users/auth.server";
 import { ROLE_LABELS } from "~/domain/users/permissions";
 import { getDb } from "~/services.server";
@@ -17,10 +18,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const permissions = userPermissions(user);
   const nav = navFor(permissions);
-  const pendingSubmissions = nav.some((e) => e.badge === "pendingSubmissions")
-    ? await countPendingSubmissions(getDb())
-    : 0;
-  return { user, permissions, nav, pendingSubmissions };
+  const shows = (badge: AdminNavEntry["badge"]) => nav.some((e) => e.badge === badge);
+  const [pendingSubmissions, pendingListings] = await Promise.all([
+    shows("pendingSubmissions") ? countPendingSubmissions(getDb()) : 0,
+    shows("pendingListings") ? countPendingListings(getDb()) : 0,
+  ]);
+  return { user, permissions, nav, pendingSubmissions, pendingListings };
 }
 
 /** Re-read the badge count after every action, so it follows decisions on requests. */
@@ -35,7 +38,8 @@ function Sidebar({
   data: Route.ComponentProps["loaderData"];
   onNavigate?: () => void;
 }) {
-  const { user, nav, pendingSubmissions } = data;
+  const { user, nav, pendingSubmissions, pendingListings } = data;
+  const badges: Record<NonNullable<AdminNavEntry["badge"]>, number> = { pendingSubmissions, pendingListings };
   return (
     <div className="flex h-full flex-col bg-brand-900 text-brand-100">
       <div className="flex items-center gap-2 px-5 py-5 text-white">
@@ -57,9 +61,9 @@ function Sidebar({
             }
           >
             <span>{entry.label}</span>
-            {entry.badge === "pendingSubmissions" && pendingSubmissions > 0 ? (
+            {entry.badge && badges[entry.badge] > 0 ? (
               <span className="rounded-full bg-yellow-400 px-2 py-0.5 text-xs font-bold text-slate-900">
-                {pendingSubmissions}
+                {badges[entry.badge]}
                 <span className="sr-only"> na čekanju</span>
               </span>
             ) : null}

@@ -18,6 +18,7 @@ import {
   companies,
   companySubmissions,
   jobs,
+  listings,
   mediaFiles,
   siteSettings,
 } from "~/db/schema";
@@ -90,6 +91,28 @@ const bannerFixture = (t: TestDatabase, id: number) =>
       })
       .onConflictDoNothing(),
   );
+const listingFixture = (t: TestDatabase, id: number) =>
+  fixtureOnce(`listing-${id}`, () =>
+    t.db
+      .insert(listings)
+      .values({
+        id,
+        kind: "job",
+        title: `Oglas ${id}`,
+        description: "Opis oglasa iz matrice dozvola.",
+        city: "Chicago",
+        state: "Illinois",
+        contactName: "Matrica",
+        contactPhone: "+1 312 555 0100",
+        companyName: "Matrica Trucking",
+        position: "company-driver",
+        routeType: "otr",
+        cdlClass: "A",
+      })
+      .onConflictDoNothing(),
+  );
+const listingsWhere = async (t: TestDatabase, where?: ReturnType<typeof eq>) =>
+  (await t.db.select({ n: count() }).from(listings).where(where))[0].n;
 const companyCount = async (t: TestDatabase) => (await t.db.select({ n: count() }).from(companies))[0].n;
 const companiesNamed = async (t: TestDatabase, name: string) =>
   (await t.db.select({ n: count() }).from(companies).where(eq(companies.name, name)))[0].n;
@@ -409,6 +432,70 @@ const MATRIX: Record<string, MatrixEntry> = {
         probe: async (t) => {
           await submissionFixture(t, 900014);
           return (await t.db.select({ n: count() }).from(companySubmissions))[0].n;
+        },
+      },
+    ],
+  },
+  "admin/listings/": {
+    file: "routes/admin/listings.tsx",
+    path: "/admin/listings?status=odobreni&vrsta=poslovi&q=oglas",
+    permission: "canViewListings",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [
+      {
+        name: "approve",
+        form: { intent: "approve", id: "900201" },
+        probe: async (t) => {
+          await listingFixture(t, 900201);
+          return listingsWhere(t, eq(listings.status, "approved"));
+        },
+      },
+      {
+        name: "reject",
+        form: { intent: "reject", id: "900202", adminNote: "Nepotpuni podaci" },
+        probe: async (t) => {
+          await listingFixture(t, 900202);
+          return listingsWhere(t, eq(listings.status, "rejected"));
+        },
+      },
+      {
+        name: "delete",
+        form: { intent: "delete", id: "900203" },
+        probe: async (t) => {
+          await listingFixture(t, 900203);
+          return listingsWhere(t);
+        },
+      },
+    ],
+  },
+  "admin/listings/edit/:id": {
+    file: "routes/admin/listing-edit.tsx",
+    path: "/admin/listings/edit/900204",
+    params: { id: "900204" },
+    permission: "canViewListings",
+    // The listing is created by the first action probe, which runs before the admin's GET.
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: { anonymous: "login", editor: "forbidden", admin: "redirect" },
+    actions: [
+      {
+        name: "save",
+        form: {
+          title: "Izmenjen iz matrice",
+          description: "Opis oglasa iz matrice dozvola.",
+          city: "Chicago",
+          state: "Illinois",
+          contactName: "Matrica",
+          contactPhone: "+1 312 555 0100",
+          companyName: "Matrica Trucking",
+          companyId: "",
+          position: "company-driver",
+          routeType: "otr",
+          cdlClass: "A",
+        },
+        probe: async (t) => {
+          await listingFixture(t, 900204);
+          return listingsWhere(t, eq(listings.title, "Izmenjen iz matrice"));
         },
       },
     ],

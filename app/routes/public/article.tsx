@@ -4,20 +4,13 @@ import { ArticleCard } from "~/components/public/article-card";
 import { ArticleImage } from "~/components/public/article-image";
 import { ARTICLE_PROSE_CLASS } from "~/components/public/article-prose";
 import { absoluteUrl, articleImageUrl, resolveImageUrl } from "~/domain/articles/image-url";
-import {
-  getPublishedArticle,
-  type PublicArticle,
-  recordView,
-  relatedArticles,
-} from "~/domain/articles/public.server";
+import { getPublishedArticle, type PublicArticle, relatedArticles } from "~/domain/articles/public.server";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articleParam, articlePath, parseArticleParam } from "~/domain/articles/slug";
-import { isCountableView } from "~/domain/articles/view-count";
 import { loadPageBanners } from "~/domain/banners/placement.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { formatLongDate } from "~/lib/dates";
-import { ARTICLE_PAGE_CACHE } from "~/lib/http-cache";
-import { logger } from "~/lib/logger.server";
+import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/article";
@@ -33,16 +26,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const article = await getPublishedArticle(db, id);
   if (!article) throw data(null, { status: 404 });
-  if (params.param !== articleParam(article)) throw redirect(articlePath(article), 301);
+  // Other forms of the URL move to the canonical one, keeping the query (campaign tags and the like).
+  if (params.param !== articleParam(article)) {
+    throw redirect(`${articlePath(article)}${new URL(request.url).search}`, 301);
+  }
 
   const page = article.category === "Oglasi" ? "oglasi" : "vesti";
   const [settings, related, banners] = await Promise.all([
     getSettings(db),
     relatedArticles(db, article),
     loadPageBanners(db, page),
-    isCountableView(request)
-      ? recordView(db, id).catch((err) => logger.warn({ err, id }, "view count failed"))
-      : undefined,
   ]);
   const origin = publicOrigin(request);
   const defaultImage = resolveImageUrl(settings.defaultArticleImage);
@@ -68,7 +61,8 @@ function withLazyImages(html: string): string {
 }
 
 export function headers() {
-  return { "Cache-Control": ARTICLE_PAGE_CACHE };
+  // Views are counted by a beacon (domain/articles/view-counter.server.ts), so the page is cacheable.
+  return { "Cache-Control": PUBLIC_LIST_CACHE };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {
@@ -155,7 +149,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
-        <article className="min-w-0">
+        <article className="min-w-0" data-view-id={article.id}>
           <header>
             <h1 className="text-2xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
             <p className="mt-3 text-sm text-slate-600">

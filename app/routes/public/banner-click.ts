@@ -1,4 +1,5 @@
 import { handleBannerClick } from "~/domain/banners/click.server";
+import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/banner-click";
 
@@ -14,7 +15,7 @@ const NO_STORE = {
  * the request. Unknown banner → 404.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const id = /^\d{1,10}$/.test(params.bannerId) ? Number(params.bannerId) : Number.NaN;
+  const id = parseId(params.bannerId) ?? Number.NaN;
   const outcome = await handleBannerClick(getDb(), id, request, context?.clientIp ?? null);
   if (outcome.kind === "not-found") {
     return new Response("Baner nije pronađen.", {

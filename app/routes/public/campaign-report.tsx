@@ -3,6 +3,7 @@ import { ClicksChart, ClicksTable } from "~/components/banners/clicks-chart";
 import { clickStats, dailyClicks, getCampaign } from "~/domain/banners/analytics.server";
 import { reportSecret, verifyPeriodSignature } from "~/domain/banners/report-signature.server";
 import { formatDate } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/campaign-report";
 
@@ -25,7 +26,7 @@ export function headers() {
  */
 export async function loader({ params }: Route.LoaderArgs) {
   const db = getDb();
-  const periodId = /^\d{1,10}$/.test(params.periodId) ? Number(params.periodId) : 0;
+  const periodId = parseId(params.periodId) ?? 0;
   const secret = await reportSecret(db);
   if (!verifyPeriodSignature(secret, periodId, params.signature)) {
     throw data({ message: "Izveštaj nije pronađen." }, { status: 404 });

@@ -3,19 +3,19 @@ import { CompanyLogo } from "~/components/companies/company-logo";
 import { ErrorPage } from "~/components/error-page";
 import { getCompany } from "~/domain/companies/queries.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { parseId } from "~/lib/ids";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/company";
 
-export async function loader({ params, request }: Route.LoaderArgs) {
-  // Only digits: anything else (and inactive or missing companies) is a 404.
-  if (!/^\d{1,9}$/.test(params.id)) throw data(null, { status: 404 });
+export async function loader({ params }: Route.LoaderArgs) {
+  // Only an id in range: anything else (and inactive or missing companies) is a 404.
+  const id = parseId(params.id);
+  if (id === null) throw data(null, { status: 404 });
   const db = getDb();
-  const [company, settings] = await Promise.all([
-    getCompany(db, Number(params.id), { activeOnly: true }),
-    getSettings(db),
-  ]);
+  const [company, settings] = await Promise.all([getCompany(db, id, { activeOnly: true }), getSettings(db)]);
   if (!company) throw data(null, { status: 404 });
-  const origin = new URL(request.url).origin;
+  const origin = publicOrigin();
   return { company, defaultImage: settings.defaultCompanyImage, origin };
 }
 

@@ -1,10 +1,13 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { BannerSlot, HeroBanner } from "~/components/banners/banner-slot";
+import { NewestJobs } from "~/components/listings/newest-jobs";
 import { ArticleCard, type ArticleCardData, ArticleRow, HeroArticle } from "~/components/public/article-card";
 import { resolveImageUrl } from "~/domain/articles/image-url";
 import { homeArticles } from "~/domain/articles/public.server";
 import { loadPageBanners } from "~/domain/banners/placement.server";
+import { latestApprovedJobs } from "~/domain/listings/listings.server";
+import { HOME_JOBS_COUNT } from "~/domain/listings/options";
 import { getSettings } from "~/domain/settings/settings.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { publicOrigin } from "~/lib/public-origin.server";
@@ -13,10 +16,11 @@ import type { Route } from "./+types/home";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
-  const [settings, articles, banners] = await Promise.all([
+  const [settings, articles, banners, jobs] = await Promise.all([
     getSettings(db),
     homeArticles(db),
     loadPageBanners(db, "home"),
+    latestApprovedJobs(db, HOME_JOBS_COUNT),
   ]);
   const origin = publicOrigin(request);
   return {
@@ -26,6 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     canonicalUrl: `${origin}/`,
     ...articles,
     banners,
+    jobs,
   };
 }
 
@@ -143,7 +148,7 @@ function Hero({
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { siteName, siteDescription, defaultImage, hero, vesti, oglasi, popular, banners } = loaderData;
+  const { siteName, siteDescription, defaultImage, hero, vesti, oglasi, popular, banners, jobs } = loaderData;
   return (
     <div className="mx-auto max-w-6xl px-4 py-4 sm:py-6">
       <h1 className="sr-only">
@@ -166,6 +171,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           >
             <CardGrid items={oglasi} defaultImage={defaultImage} />
           </Section>
+          <NewestJobs jobs={jobs} />
           <BannerSlot position="home-section-3" banners={banners["home-section-3"]} />
         </div>
         <aside aria-label="Bočna traka" className="flex flex-col gap-8">

@@ -1,0 +1,160 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { companies } from "./companies";
+import {
+  CDL_CLASSES,
+  type Endorsement,
+  type EquipmentType,
+  HOME_TIMES,
+  JOB_POSITIONS,
+  LISTING_KINDS,
+  LISTING_STATUSES,
+  PAY_UNITS,
+  ROUTE_TYPES,
+  SALE_CATEGORIES,
+  SALE_CONDITIONS,
+} from "./listing-values";
+
+export * from "./listing-values";
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
+
+/**
+ * Classified listings: jobs (kind `job`) and buy/sell (kind `sale`) in one table, because they share
+ * the whole life cycle — posting, moderation, the 30-day expiry, paid promotion (`featured_until`),
+ * the sitemap — and differ only in a few columns (docs/decisions/090). The columns of the other kind
+ * stay null; CHECK constraints hold each kind's required ones.
+ */
+export const listings = pgTable(
+  "listings",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind", { enum: LISTING_KINDS }).notNull(),
+    status: text("status", { enum: LISTING_STATUSES }).notNull().default("pending"),
+    title: text("title").notNull(),
+    description: text("description").notNull(),
+    city: text("city").notNull(),
+    /** One of the 50 states, by full name (like companies.state). */
+    state: text("state").notNull(),
+    contactName: text("contact_name").notNull(),
+    contactPhone: text("contact_phone"),
+    contactEmail: text("contact_email"),
+
+    // --- job ---
+    companyName: text("company_name"),
+    /** Optionally linked to a company of the directory; unlinked when the company is deleted. */
+    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    position: text("position", { enum: JOB_POSITIONS }),
+    routeType: text("route_type", { enum: ROUTE_TYPES }),
+    equipment: text("equipment").array().$type<EquipmentType[]>().notNull().default(sql`'{}'::text[]`),
+    cdlClass: text("cdl_class", { enum: CDL_CLASSES }),
+    endorsements: text("endorsements").array().$type<Endorsement[]>().notNull().default(sql`'{}'::text[]`),
+    /** Pay in the unit's own terms: dollars per mile/week/year, or percent of the load. */
+    payMin: numeric("pay_min", { precision: 10, scale: 2, mode: "number" }),
+    payMax: numeric("pay_max", { precision: 10, scale: 2, mode: "number" }),
+    payUnit: text("pay_unit", { enum: PAY_UNITS }),
+    homeTime: text("home_time", { enum: HOME_TIMES }),
+    requirements: text("requirements"),
+
+    // --- buy/sell ---
+    saleCategory: text("sale_category", { enum: SALE_CATEGORIES }),
+    make: text("make"),
+    model: text("model"),
+    year: integer("year"),
+    mileage: integer("mileage"),
+    /** US cents; null is "po dogovoru" (price on request). */
+    priceCents: integer("price_cents"),
+    condition: text("condition", { enum: SALE_CONDITIONS }),
+
+    // --- life cycle ---
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    /** Set on approval (30 days later) and by a renewal; an approved listing is public until then. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Paid promotion (the payments issue): shown first and marked "Istaknuto" until then. */
+    featuredUntil: timestamp("featured_until", { withTimezone: true }),
+    /** Promotion days paid for while the listing was not public yet: they start at approval. */
+    featuredDaysPending: integer("featured_days_pending").notNull().default(0),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    /** E-mail of the staff member who decided last, kept as text (survives the user's removal). */
+    reviewedBy: text("reviewed_by"),
+    /** The moderation note (required for a rejection). */
+    adminNote: text("admin_note"),
+    /** What the search looks in, lowercased and without diacritics, kept by the database. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_norm(title || ' ' || coalesce(company_name, '') || ' ' || coalesce(make, '') || ' ' || coalesce(model, '') || ' ' || city || ' ' || description)`,
+      ),
+  },
+  (t) => [
+    check("listings_kind_check", sql`${t.kind} in (${inList(LISTING_KINDS)})`),
+    check("listings_status_check", sql`${t.status} in (${inList(LISTING_STATUSES)})`),
+    check(
+      "listings_job_fields_check",
+      sql`${t.kind} <> 'job' or (${t.companyName} is not null and ${t.position} is not null)`,
+    ),
+    check(
+      "listings_sale_fields_check",
+      sql`${t.kind} <> 'sale' or (${t.saleCategory} is not null and ${t.condition} is not null)`,
+    ),
+    check("listings_contact_check", sql`${t.contactPhone} is not null or ${t.contactEmail} is not null`),
+    check(
+      "listings_approved_expiry_check",
+      sql`${t.status} not in ('approved', 'expired') or ${t.expiresAt} is not null`,
+    ),
+    check("listings_price_check", sql`${t.priceCents} is null or ${t.priceCents} >= 0`),
+    check(
+      "listings_pay_check",
+      sql`${t.payMax} is null or ${t.payMin} is null or ${t.payMax} >= ${t.payMin}`,
+    ),
+    check("listings_featured_days_check", sql`${t.featuredDaysPending} >= 0`),
+    // The public lists: approved listings of a kind, newest approval first.
+    index("listings_public_idx").on(t.kind, t.approvedAt.desc()).where(sql`${t.status} = 'approved'`),
+    // The admin tabs: a status, newest posting first.
+    index("listings_status_created_idx").on(t.status, t.kind, t.createdAt.desc()),
+    // The expiry job: approved listings by their expiry.
+    index("listings_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'approved'`),
+    index("listings_state_idx").on(t.kind, t.state),
+    index("listings_equipment_idx").using("gin", t.equipment),
+    index("listings_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+  ],
+);
+
+/**
+ * The photos of a buy/sell listing (at most 8), in their order. The objects live in the `images`
+ * bucket under a key that carries their size, with WebP variants beside them (decision 011); demo
+ * listings may share an object, so one is removed only when no row references it any more.
+ */
+export const listingPhotos = pgTable(
+  "listing_photos",
+  {
+    id: serial("id").primaryKey(),
+    listingId: integer("listing_id")
+      .notNull()
+      .references(() => listings.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** The object key in the `images` bucket. */
+    key: text("key").notNull(),
+    url: text("url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    size: integer("size").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("listing_photos_listing_position_key").on(t.listingId, t.position),
+    index("listing_photos_key_idx").on(t.key),
+  ],
+);

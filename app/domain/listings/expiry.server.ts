@@ -1,0 +1,57 @@
+/**
+ * Expiry of listings as a periodic durable job (decision 094): `listings:expire` marks approved
+ * listings past their date as expired, tells the caches (`contentChanged("listings")`), clears its
+ * own old finished runs, and schedules its next run. There is only ever one scheduled run (its
+ * unique key); the app enqueues one at boot when none is waiting, so a restart never loses the
+ * schedule and a stopped server catches up at its next start.
+ */
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Database, DbOrTx } from "~/db/client.server";
+import { jobs } from "~/db/schema";
+import { enqueueJob, enqueueNextRun } from "~/domain/jobs/queue.server";
+import type { JobHandler } from "~/domain/jobs/runner.server";
+import { contentChanged } from "~/lib/content-change.server";
+import { logger } from "~/lib/logger.server";
+import { expireDueListings } from "./listings.server";
+
+export const EXPIRE_JOB_KIND = "listings:expire";
+export const EXPIRE_JOB_KEY = "listings:expire";
+/** How often the job runs. The public pages check the date themselves; this moves the status. */
+export const EXPIRE_INTERVAL_MS = 15 * 60_000;
+/** Finished runs of this job older than this are deleted by the job itself. */
+const KEEP_FINISHED_MS = 24 * 3_600_000;
+
+/** One pass: expire what is due and tidy up; returns the ids expired. */
+export async function runListingExpiry(db: DbOrTx, now = new Date()): Promise<number[]> {
+  const expired = await expireDueListings(db, now);
+  if (expired.length > 0) {
+    contentChanged("listings");
+    logger.info({ count: expired.length }, "listings expired");
+  }
+  await db
+    .delete(jobs)
+    .where(
+      and(
+        eq(jobs.kind, EXPIRE_JOB_KIND),
+        eq(jobs.status, "done"),
+        lt(jobs.finishedAt, sql`${new Date(now.getTime() - KEEP_FINISHED_MS).toISOString()}::timestamptz`),
+      ),
+    );
+  return expired;
+}
+
+/** The job handler: one pass, then the next run in EXPIRE_INTERVAL_MS. */
+export const expireListingsHandler: JobHandler = async (ctx) => {
+  const now = new Date();
+  const expired = await runListingExpiry(ctx.db, now);
+  await enqueueNextRun(ctx.db, ctx.job, {
+    uniqueKey: EXPIRE_JOB_KEY,
+    runAfter: new Date(now.getTime() + EXPIRE_INTERVAL_MS),
+  });
+  return { expired: expired.length, ranAt: now.toISOString() };
+};
+
+/** At boot: a run now unless one is already queued or running (then that one stays). */
+export async function ensureListingExpiryScheduled(db: Database): Promise<void> {
+  await enqueueJob(db, { kind: EXPIRE_JOB_KIND, uniqueKey: EXPIRE_JOB_KEY, maxAttempts: 10 });
+}

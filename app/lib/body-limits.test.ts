@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { bodyLimitFor, FORM_BODY_LIMIT, LISTING_PHOTOS_BODY_LIMIT } from "./body-limits";
+
+describe("request body limits by path", () => {
+  it("gives the buy/sell forms room for 8 photos of 5 MB, with or without JavaScript (.data)", () => {
+    expect(LISTING_PHOTOS_BODY_LIMIT).toBeGreaterThan(8 * 5 * 1024 * 1024);
+    for (const path of [
+      "/kupoprodaja/novi",
+      "/kupoprodaja/novi.data",
+      "/admin/listings/edit/12",
+      "/admin/listings/edit/12.data",
+    ]) {
+      expect(bodyLimitFor(path)).toBe(LISTING_PHOTOS_BODY_LIMIT);
+    }
+  });
+
+  it("keeps every other form, the job form included, at the form limit", () => {
+    for (const path of [
+      "/poslovi/novi",
+      "/kupoprodaja",
+      "/admin/listings",
+      "/admin/listings/edit/x",
+      "/kompanije/nova",
+    ]) {
+      expect(bodyLimitFor(path)).toBe(FORM_BODY_LIMIT);
+    }
+  });
+});

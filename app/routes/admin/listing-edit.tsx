@@ -1,0 +1,141 @@
+import { useRef } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Card, PageHeader } from "~/components/admin/page-header";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { JobFields, SaleFields } from "~/components/listings/listing-fields";
+import { Badge } from "~/components/ui/badge";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { SelectField, useFocusFirstError } from "~/components/ui/field";
+import { Notice } from "~/components/ui/notice";
+import { saveListingEdit } from "~/domain/listings/admin.server";
+import { listingToValues } from "~/domain/listings/form-values";
+import { companyChoices, getListing } from "~/domain/listings/listings.server";
+import { KIND_LABELS, LISTING_MESSAGES, STATUS_LABELS } from "~/domain/listings/options";
+import { maxModelYear } from "~/domain/listings/validation";
+import { requirePermission } from "~/domain/users/auth.server";
+import { bodyLimitFor } from "~/lib/body-limits";
+import { parseId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
+import { getDb, getStorage } from "~/services.server";
+import type { Route } from "./+types/listing-edit";
+
+export const meta: Route.MetaFunction = ({ data: d }) => [
+  { title: `${d?.listing.title ?? "Oglas"} — izmena — Admin panel` },
+];
+
+/** The tab a listing of this status is listed under (the editor returns there). */
+const TAB_OF = { pending: "", approved: "odobreni", rejected: "odbijeni", expired: "istekli" } as const;
+
+async function load(request: Request, params: { id?: string }) {
+  await requirePermission(request, "canViewListings");
+  const id = parseId(params.id);
+  if (id === null) throw data({ message: LISTING_MESSAGES.notFound }, { status: 404 });
+  const db = getDb();
+  const listing = await getListing(db, id);
+  if (!listing) throw data({ message: LISTING_MESSAGES.notFound }, { status: 404 });
+  const companies = listing.kind === "job" ? await companyChoices(db) : [];
+  return { id, listing, companies };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { listing, companies } = await load(request, params);
+  return { listing, companies, values: listingToValues(listing), maxYear: maxModelYear() };
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { id, listing, companies } = await load(request, params);
+  if (Number(request.headers.get("Content-Length") ?? 0) > bodyLimitFor(new URL(request.url).pathname)) {
+    return data(
+      { message: LISTING_MESSAGES.tooLarge, fieldErrors: {}, values: listingToValues(listing) },
+      { status: 413 },
+    );
+  }
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    logger.error({ err: error, id }, "listing edit body could not be read");
+    return data(
+      { message: LISTING_MESSAGES.tooLarge, fieldErrors: {}, values: listingToValues(listing) },
+      { status: 413 },
+    );
+  }
+  const result = await saveListingEdit(getDb(), getStorage(), id, form, new Set(companies.map((c) => c.id)));
+  if (result.ok) {
+    const tab = TAB_OF[listing.status];
+    throw redirect(`/admin/listings?${tab ? `status=${tab}&` : ""}poruka=sacuvano`);
+  }
+  if (result.status === 404) throw data({ message: result.message }, { status: 404 });
+  return data(
+    { message: result.message, fieldErrors: result.fieldErrors, values: result.values },
+    { status: result.status },
+  );
+}
+
+export default function ListingEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { listing, companies, maxYear } = loaderData;
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData);
+  const values = actionData?.values ?? loaderData.values;
+  const fieldProps = { values, errors: actionData?.fieldErrors ?? {}, idPrefix: `oglas-${listing.id}` };
+  const back = `/admin/listings${TAB_OF[listing.status] ? `?status=${TAB_OF[listing.status]}` : ""}`;
+  return (
+    <div className="max-w-3xl">
+      <p className="mb-2 text-sm">
+        <Link to={back} className="text-brand-700 hover:underline">
+          ‹ Poslovi i kupoprodaja
+        </Link>
+      </p>
+      <PageHeader
+        title="Izmena oglasa"
+        description={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <Badge tone="brand">{KIND_LABELS[listing.kind]}</Badge>
+            <Badge>{STATUS_LABELS[listing.status]}</Badge>
+            <span>Oglas br. {listing.id}. Izmene ne menjaju status ni datume.</span>
+          </span>
+        }
+      />
+      <Card className="p-4 sm:p-6">
+        <Form
+          ref={formRef}
+          method="post"
+          encType={listing.kind === "sale" ? "multipart/form-data" : undefined}
+          noValidate
+          className="space-y-5"
+        >
+          <Notice tone="error" message={actionData?.message} />
+          {listing.kind === "job" ? (
+            <JobFields
+              {...fieldProps}
+              companyChoice={
+                <SelectField
+                  {...fieldProps}
+                  name="companyId"
+                  label="Kompanija iz imenika"
+                  placeholder="Nije povezana"
+                  hint="Povezan oglas vodi na profil kompanije u imeniku."
+                  options={companies.map((c) => [String(c.id), c.name] as const)}
+                />
+              }
+            />
+          ) : (
+            <SaleFields {...fieldProps} maxYear={maxYear} existingPhotos={listing.photos} />
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <ButtonLink variant="secondary" to={back}>
+              Otkaži
+            </ButtonLink>
+            <Button type="submit" disabled={saving}>
+              {saving ? "Čuvanje…" : "Sačuvaj izmene"}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}
+
+export { AdminRouteError as ErrorBoundary };

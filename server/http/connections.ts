@@ -1,0 +1,137 @@
+/**
+ * The HTTP server's connections, for a shutdown that drops nothing (docs/operations.md).
+ *
+ * Node's own `server.close()` also closes every connection it thinks idle — including one that was
+ * just accepted and whose request is still unread in the socket buffer, which the client then sees
+ * reset. So shutdown stops listening with the plain net close, and closes connections itself:
+ * a kept-alive connection that has served its requests and waits is closed at once; a connection
+ * busy with a request closes after its answer (which says `Connection: close`); a new connection
+ * gets a moment to send its request, and is closed if it stays silent.
+ */
+import fs from "node:fs";
+import type { Server } from "node:http";
+import type { Socket } from "node:net";
+import net from "node:net";
+
+type State = { requests: number; active: number; acceptedAt: number };
+
+/**
+ * How many connections the kernel holds for our listening port that the process has not accepted
+ * yet (Linux: the rx_queue of a LISTEN socket in /proc/net/tcp*). Null where that cannot be read.
+ */
+export function acceptQueueLength(
+  port: number,
+  read = (f: string) => fs.readFileSync(f, "utf8"),
+): number | null {
+  let total = 0;
+  let found = false;
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text: string;
+    try {
+      text = read(file);
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      if (cols.length < 5 || cols[3] !== "0A") continue; // 0A: LISTEN
+      const localPort = Number.parseInt(cols[1].split(":").pop() ?? "", 16);
+      if (localPort !== port) continue;
+      found = true;
+      total += Number.parseInt(cols[4].split(":")[1] ?? "0", 16) || 0;
+    }
+  }
+  return found ? total : null;
+}
+
+export type ConnectionTracker = {
+  /**
+   * The lame-duck wait: resolves once several event-loop turns in a row accepted no new connection
+   * (the kernel's accept queue is empty), or after `maxMs`. A fixed pause is not enough on a busy
+   * machine, where the process may not even run during it.
+   */
+  quiet(options?: { tickMs?: number; quietTicks?: number; minMs?: number; maxMs?: number }): Promise<void>;
+  /** Stops listening and resolves when every connection has closed (false after `timeoutMs`). */
+  drain(timeoutMs: number, silentMs?: number): Promise<boolean>;
+  /** Closes whatever is left. */
+  destroyAll(): void;
+  readonly size: number;
+};
+
+export function trackConnections(server: Server): ConnectionTracker {
+  const sockets = new Map<Socket, State>();
+  let draining = false;
+  let accepted = 0;
+
+  const closeIfIdle = (socket: Socket, state: State) => {
+    if (state.active === 0 && state.requests > 0) socket.destroySoon();
+  };
+
+  server.on("connection", (socket: Socket) => {
+    accepted++;
+    const state: State = { requests: 0, active: 0, acceptedAt: Date.now() };
+    sockets.set(socket, state);
+    socket.once("close", () => sockets.delete(socket));
+  });
+  server.on("request", (req, res) => {
+    const state = sockets.get(req.socket);
+    if (!state) return;
+    state.requests++;
+    state.active++;
+    res.once("close", () => {
+      state.active--;
+      if (draining) closeIfIdle(req.socket, state);
+    });
+  });
+
+  return {
+    get size() {
+      return sockets.size;
+    },
+    quiet({ tickMs = 50, quietTicks = 3, minMs = 200, maxMs = 5_000 } = {}) {
+      const started = Date.now();
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : null;
+      let seen = accepted;
+      let quietFor = 0;
+      return new Promise((resolve) => {
+        const tick = () => {
+          // Quiet: nothing new accepted since the last turn, and (where the kernel tells) nothing queued.
+          const queued = port === null ? null : acceptQueueLength(port);
+          quietFor = accepted === seen && !queued ? quietFor + 1 : 0;
+          seen = accepted;
+          const elapsed = Date.now() - started;
+          if ((quietFor >= quietTicks && elapsed >= minMs) || elapsed >= maxMs) resolve();
+          else setTimeout(tick, tickMs);
+        };
+        setTimeout(tick, tickMs);
+      });
+    },
+    drain(timeoutMs, silentMs = 5_000) {
+      draining = true;
+      net.Server.prototype.close.call(server);
+      for (const [socket, state] of sockets) closeIfIdle(socket, state);
+      return new Promise((resolve) => {
+        const started = Date.now();
+        const timer = setInterval(() => {
+          const now = Date.now();
+          for (const [socket, state] of sockets) {
+            // A connection that never sent a request is not waited for forever.
+            if (state.requests === 0 && now - Math.max(state.acceptedAt, started) > silentMs)
+              socket.destroy();
+          }
+          if (sockets.size === 0) {
+            clearInterval(timer);
+            resolve(true);
+          } else if (now - started > timeoutMs) {
+            clearInterval(timer);
+            resolve(false);
+          }
+        }, 50);
+      });
+    },
+    destroyAll() {
+      for (const socket of sockets.keys()) socket.destroy();
+    },
+  };
+}

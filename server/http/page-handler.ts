@@ -1,0 +1,266 @@
+/**
+ * The bridge between Express and React Router (instead of @react-router/express), so that every
+ * page request gets the same treatment:
+ * - its body is read once, within the path's size limit, and checked to be a form (guards);
+ * - it is rendered with a CSP nonce (entry.server.tsx) and answered with the security headers;
+ * - a finished text response is compressed once (not per React flush), with an ETag and 304s;
+ * - a public page marked `Cache-Control: public` is kept in the page cache and served from it;
+ * - admin pages are `no-store`, and a successful admin write sends the content-change signal;
+ * - the work of every request is counted, so that shutdown waits for it before the database
+ *   closes.
+ */
+import { createHash } from "node:crypto";
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { bodyLimitFor } from "~/lib/body-limits";
+import { contentChanged } from "~/lib/content-change.server";
+import { logger } from "~/lib/logger.server";
+import { chooseEncoding, compressBody, isCompressible, MIN_COMPRESS_BYTES } from "./compress";
+import { sendHttpError } from "./error-response";
+import type { InflightTracker } from "./inflight";
+import { type CachedPage, isCacheable, type PageCache } from "./page-cache";
+import { checkFormBody, HttpError, readBody } from "./request-guards";
+import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "./security-headers";
+
+export type PageHandlerOptions = {
+  build: ServerBuild;
+  mode: string;
+  cache: PageCache | null;
+  inflight: InflightTracker;
+  /** Paths that take a raw (non-form) body, such as signed provider webhooks. */
+  rawBodyPaths: readonly string[];
+  /** Origins forms may post or redirect to (Stripe Checkout). */
+  formActionOrigins: readonly string[];
+  /** false in development (Vite injects inline scripts of its own). */
+  csp: boolean;
+  loadContext: (req: ExpressRequest, res: ExpressResponse) => Omit<AppLoadContext, "cspNonce">;
+};
+
+/** Responses streamed through as they come (downloads, event streams): never buffered. */
+function isStreamed(headers: Headers): boolean {
+  const type = headers.get("content-type") ?? "";
+  return (
+    /text\/event-stream|text\/csv/i.test(type) ||
+    /attachment/i.test(headers.get("content-disposition") ?? "") ||
+    !isCompressible(type)
+  );
+}
+
+const ADMIN_SESSION_PATHS = ["/admin/login", "/admin/logout"];
+
+export function createPageHandler(options: PageHandlerOptions) {
+  const handleRequest = createRequestHandler(options.build, options.mode);
+  const { cache, inflight } = options;
+
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    const pathname = req.path;
+    const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+    const https = req.secure;
+    const cacheKey = req.originalUrl;
+
+    if (cache && !isAdmin && (req.method === "GET" || req.method === "HEAD")) {
+      const hit = cache.get(cacheKey);
+      if (hit) {
+        sendCached(req, res, hit, options);
+        return;
+      }
+    }
+
+    const done = inflight.begin();
+    try {
+      let body: Buffer | undefined;
+      if (req.method === "POST") {
+        body = await readBody(req, bodyLimitFor(pathname));
+        if (!options.rawBodyPaths.includes(pathname)) {
+          const problem = await checkFormBody(body, req.get("content-type") ?? "");
+          if (problem) throw problem;
+        }
+      }
+
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(req.headers)) {
+        if (value === undefined) continue;
+        if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+        else headers.set(key, value);
+      }
+      const host = req.get("host") ?? "localhost";
+      const url = `${req.protocol}://${host}${req.originalUrl}`;
+      // HEAD renders as GET (so its headers, length and cache entry are right) and drops the body.
+      const method = req.method === "HEAD" ? "GET" : req.method;
+      const request = new Request(url, {
+        method,
+        headers,
+        body: body && body.length > 0 ? new Uint8Array(body) : body ? "" : undefined,
+        signal: controller.signal,
+      });
+      const nonce = newNonce();
+      const generation = cache?.currentGeneration() ?? 0;
+      const context = { ...options.loadContext(req, res), cspNonce: nonce } as AppLoadContext;
+      const response = await handleRequest(request, context);
+
+      if (
+        isAdmin &&
+        req.method === "POST" &&
+        response.status < 400 &&
+        !ADMIN_SESSION_PATHS.includes(pathname)
+      ) {
+        contentChanged("all");
+      }
+      await sendResponse(req, res, response, { nonce, https, isAdmin, cacheKey, generation }, options);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        sendHttpError(req, res, error);
+      } else if (!res.headersSent) {
+        next(error);
+      } else {
+        logger.error({ err: error }, "response failed after its headers were sent");
+        res.destroy();
+      }
+    } finally {
+      done();
+    }
+  };
+}
+
+type SendState = { nonce: string; https: boolean; isAdmin: boolean; cacheKey: string; generation: number };
+
+async function sendResponse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  response: Response,
+  state: SendState,
+  options: PageHandlerOptions,
+): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key === "set-cookie") continue;
+    res.setHeader(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
+  if (state.isAdmin) res.setHeader("Cache-Control", "no-store");
+
+  const type = response.headers.get("content-type") ?? "";
+  const isHtml = /text\/html/i.test(type);
+  if (isHtml && options.csp) {
+    res.setHeader(
+      "Content-Security-Policy",
+      contentSecurityPolicy({
+        nonce: state.nonce,
+        https: state.https,
+        formActionOrigins: [...options.formActionOrigins],
+      }),
+    );
+  }
+
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  if (isStreamed(response.headers)) {
+    if (req.method === "HEAD") {
+      await response.body.cancel();
+      res.end();
+      return;
+    }
+    res.flushHeaders();
+    const reader = response.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve));
+        if (res.destroyed) {
+          await reader.cancel();
+          break;
+        }
+      }
+    } finally {
+      res.end();
+    }
+    return;
+  }
+
+  const body = Buffer.from(await response.arrayBuffer());
+  const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
+  if (response.status === 200) res.setHeader("ETag", etag);
+
+  if (options.cache && !state.isAdmin && isCacheable(req.method, response.status, response.headers)) {
+    const page: CachedPage = {
+      status: response.status,
+      headers: [...response.headers].filter(([k]) => k !== "set-cookie" && k !== "content-length"),
+      body,
+      etag,
+      csp:
+        isHtml && options.csp
+          ? contentSecurityPolicy({
+              scriptHashes: inlineScriptHashes(body.toString("utf8")),
+              https: state.https,
+              formActionOrigins: [...options.formActionOrigins],
+            })
+          : null,
+      encoded: {},
+      storedAt: Date.now(),
+    };
+    options.cache.set(state.cacheKey, page, state.generation);
+    res.setHeader("X-Cache", "MISS");
+  }
+  if (response.status === 200 && req.headers["if-none-match"] === etag) {
+    res.status(304).end();
+    return;
+  }
+  writeBody(req, res, body, type);
+}
+
+function writeBody(req: ExpressRequest, res: ExpressResponse, body: Buffer, type: string, encoded?: Buffer) {
+  let out = body;
+  if (isCompressible(type) && body.length >= MIN_COMPRESS_BYTES) {
+    res.setHeader("Vary", "Accept-Encoding");
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    if (encoding !== "identity") {
+      out = encoded ?? compressBody(body, encoding);
+      res.setHeader("Content-Encoding", encoding);
+    }
+  }
+  res.setHeader("Content-Length", String(out.length));
+  if (req.method === "HEAD") res.end();
+  else res.end(out);
+}
+
+function sendCached(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  page: CachedPage,
+  options: PageHandlerOptions,
+): void {
+  res.status(page.status);
+  for (const [key, value] of page.headers) res.setHeader(key, value);
+  if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
+  res.setHeader("ETag", page.etag);
+  res.setHeader("X-Cache", "HIT");
+  if (req.headers["if-none-match"] === page.etag) {
+    res.status(304).end();
+    return;
+  }
+  const type = res.getHeader("content-type")?.toString() ?? "";
+  let encoded: Buffer | undefined;
+  if (isCompressible(type) && page.body.length >= MIN_COMPRESS_BYTES) {
+    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    if (encoding !== "identity") {
+      encoded = page.encoded[encoding];
+      if (!encoded) {
+        encoded = compressBody(page.body, encoding);
+        options.cache?.addEncoding(page, encoding, encoded);
+      }
+    }
+  }
+  writeBody(req, res, page.body, type, encoded);
+}
