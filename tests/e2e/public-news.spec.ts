@@ -81,8 +81,18 @@ for (const [name, viewport] of [
         "href",
         new RegExp(`${canonical}$`),
       );
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
-      await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\//);
+      // The whole title (the demo writes meta titles as the form does), and a raster share image
+      // uploaded by the seed: a JPEG served with its stored type, with WebP variants beside it.
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", SAMPLE.title);
+      const ogImage = await page.locator('meta[property="og:image"]').getAttribute("content");
+      expect(ogImage).toMatch(/^https?:\/\/[^/]+\/media\/images\/\d+_1200x675-truck-\d\.jpg$/);
+      const shared = await request.get(new URL(ogImage!).pathname);
+      expect(shared.headers()["content-type"]).toBe("image/jpeg");
+      const published = await page.locator('meta[property="article:published_time"]').getAttribute("content");
+      const modified = await page.locator('meta[property="article:modified_time"]').getAttribute("content");
+      expect(Date.parse(modified!)).toBeGreaterThanOrEqual(Date.parse(published!));
+      const heroImage = page.getByRole("main").locator("img").first();
+      await expect(heroImage).toHaveAttribute("srcset", /\.webp 400w/);
       const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
       expect(ld["@type"]).toBe("NewsArticle");
       expect(ld.headline).toBe(SAMPLE.title.slice(0, 110));
@@ -102,9 +112,10 @@ test.describe("image fallback", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test("an image that fails to load is swapped once for the default article image", async ({ page }) => {
-    // The demo's default article image is /demo/truck-1.svg; make every truck-3 picture fail.
+    // The demo's default article image is the uploaded truck-1.jpg; make every truck-3 picture
+    // (the original and its WebP variants) fail.
     let failed = 0;
-    await page.route("**/demo/truck-3.svg", (route) => {
+    await page.route(/truck-3\.jpg/, (route) => {
       failed++;
       return route.abort();
     });
@@ -113,10 +124,10 @@ test.describe("image fallback", () => {
     await expect(cards.first()).toBeVisible();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => failed).toBeGreaterThan(0);
-    await expect.poll(() => page.locator('main article img[src="/demo/truck-3.svg"]').count()).toBe(0);
+    await expect.poll(() => page.locator('main article img[src*="truck-3.jpg"]').count()).toBe(0);
     // When the default itself fails, the image stays broken: no loop.
     let defaultRequests = 0;
-    await page.route("**/demo/truck-1.svg", (route) => {
+    await page.route(/truck-1\.jpg/, (route) => {
       defaultRequests++;
       return route.abort();
     });

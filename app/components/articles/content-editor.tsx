@@ -8,7 +8,12 @@ import { Notice } from "~/components/ui/notice";
 import { applyLink, checkLinkSelection, imageHtml, insertAt, normalizeLinkUrl } from "~/domain/articles/link";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { isSafeArticleUrl } from "~/domain/articles/urls";
-import { isAllowedDeclaredType, LIBRARY_MAX_BYTES, MEDIA_MESSAGES } from "~/domain/media/rules";
+import {
+  isAllowedDeclaredType,
+  LIBRARY_MAX_BYTES,
+  MEDIA_MESSAGES,
+  uploadErrorText,
+} from "~/domain/media/rules";
 import { CleanArticleHtml } from "./article-body";
 
 export type LibraryModalProps = {
@@ -150,8 +155,7 @@ export function ContentEditor({
     });
     setUploading(null);
     if (!result.ok) {
-      const known: string[] = [MEDIA_MESSAGES.notImage, MEDIA_MESSAGES.tooLarge, MEDIA_MESSAGES.unsafeSvg];
-      setDialogError(known.includes(result.message) ? result.message : MEDIA_MESSAGES.uploadFailed);
+      setDialogError(uploadErrorText(result.message));
       return;
     }
     setDialog(null);

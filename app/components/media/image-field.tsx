@@ -13,7 +13,12 @@
  * `onLoadError(url)` says so.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import { isAllowedDeclaredType, LIBRARY_MAX_BYTES, MEDIA_MESSAGES } from "~/domain/media/rules";
+import {
+  isAllowedDeclaredType,
+  LIBRARY_MAX_BYTES,
+  MEDIA_MESSAGES,
+  uploadErrorText,
+} from "~/domain/media/rules";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/field";
 import { uploadMediaFile } from "./media-api";
@@ -105,11 +110,7 @@ export function ImageField({
       change(result.item.url);
       report(true, "Slika je uspešno otpremljena!");
     } else {
-      const known: string[] = [MEDIA_MESSAGES.notImage, MEDIA_MESSAGES.tooLarge, MEDIA_MESSAGES.unsafeSvg];
-      report(
-        false,
-        known.includes(result.message) ? result.message : (uploadErrorMessage ?? MEDIA_MESSAGES.uploadFailed),
-      );
+      report(false, uploadErrorText(result.message, uploadErrorMessage ?? MEDIA_MESSAGES.uploadFailed));
     }
   }
 

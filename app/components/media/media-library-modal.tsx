@@ -16,6 +16,7 @@ import {
   LIBRARY_MAX_BYTES,
   LIBRARY_PAGE_SIZE,
   MEDIA_MESSAGES,
+  uploadErrorText,
 } from "~/domain/media/rules";
 import { totalPagesOf } from "~/lib/pagination";
 import { ConfirmDialog } from "../confirm-dialog";
@@ -96,11 +97,7 @@ export function MediaLibraryModal({
     });
     setUploading(null);
     if (!result.ok) {
-      const known: string[] = [MEDIA_MESSAGES.notImage, MEDIA_MESSAGES.tooLarge, MEDIA_MESSAGES.unsafeSvg];
-      setMessage({
-        ok: false,
-        text: known.includes(result.message) ? result.message : MEDIA_MESSAGES.uploadFailed,
-      });
+      setMessage({ ok: false, text: uploadErrorText(result.message) });
       return;
     }
     setMessage({ ok: true, text: "Slika je uspešno otpremljena." });

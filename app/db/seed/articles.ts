@@ -215,11 +215,8 @@ function adBody(rng: Random, { theme, context, lead }: Draft, featuredImage: str
   return blocks;
 }
 
-/** Cuts at a word boundary so meta texts stay within search-engine limits. */
-export function truncateWords(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max - 1);
-  return `${cut.slice(0, cut.lastIndexOf(" ")).replace(/[,:;–-]+$/, "")}…`;
+function earliest(a: Date, b: Date): Date {
+  return a.getTime() <= b.getTime() ? a : b;
 }
 
 /** Older articles have had longer to collect views; a few popular ones collect far more. */
@@ -300,15 +297,18 @@ function buildArticle(
     category,
     featured,
     popular,
-    metaTitle: local(truncateWords(title, 60)),
-    metaDescription: local(truncateWords(lead, 155)),
+    // What the article form saves when the SEO fields are left empty (spec §5): the title and the
+    // excerpt, whole. A cut-off meta title would be copied into og:title as "…".
+    metaTitle: local(title),
+    metaDescription: local(lead),
     slug: slugify(local(title)),
     status,
     tags: tags.map(local),
     publishedDate: date,
     views: status === "publish" ? viewsFor(rng, ageFraction, popular) : 0,
     createdAt,
-    updatedAt: rng.chance(0.25) ? addHours(date, rng.int(1, 72)) : createdAt,
+    // Last saved when it was published, or edited up to three days later (never before publishing).
+    updatedAt: rng.chance(0.25) ? earliest(addHours(date, rng.int(1, 72)), reference) : date,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * `npm run seed`: fills the database with the demo content. Uses PostgreSQL when DATABASE_URL is
- * set, otherwise the embedded database in DATA_DIR (default ./data).
+ * set, otherwise the embedded database in DATA_DIR (default ./data); the demo pictures go to the
+ * media storage the server would use (DATA_DIR/storage, or S3 when configured).
  */
 import path from "node:path";
 import { parseEnv } from "../../env.server";

@@ -299,10 +299,16 @@ function reviewNote(rng: Random, status: "approved" | "rejected"): string | null
   return rng.chance(0.6) ? rng.pick(APPROVAL_NOTES) : null;
 }
 
-/** 30 company requests: 10 pending, 12 approved, 8 rejected; decided ones carry the review. */
-export function buildCompanySubmissions(reference = REFERENCE_DATE): NewCompanySubmission[] {
+/**
+ * 30 company requests: 10 pending, 12 approved, 8 rejected; decided ones carry the review. Names
+ * never repeat a directory company's (`takenNames`), so an approved request's company is its own.
+ */
+export function buildCompanySubmissions(
+  reference = REFERENCE_DATE,
+  takenNames: Iterable<string> = buildCompanies(reference).map((c) => c.name),
+): NewCompanySubmission[] {
   const rng = createRandom("company-submissions");
-  const used = new Set<string>();
+  const used = new Set<string>(takenNames);
   const statuses = rng.shuffle(SUBMISSION_STATUSES);
   return statuses.map((status) => {
     // The request editor allows years up to 2024 (spec §5).

@@ -1,5 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
+import { companyFromRequest } from "../../domain/companies/submissions.server";
 import { hashPassword } from "../../domain/users/password.server";
 import type { Role } from "../../domain/users/permissions";
 import type { Storage } from "../../integrations/storage/storage";
@@ -23,8 +24,21 @@ import {
 } from "../schema";
 import { buildArticles, DEMO_TRUCK_IMAGES } from "./articles";
 import { type BannerPlan, buildBannerPlans, buildClicks } from "./banners";
-import { buildCompanies, buildCompanySubmissions, DEMO_COMPANY_LOGO } from "./companies";
+import {
+  buildCompanies,
+  buildCompanySubmissions,
+  DEMO_COMPANY_LOGO,
+  type NewCompanySubmission,
+} from "./companies";
 import { buildForum, type TopicPlan } from "./forum";
+import {
+  DEMO_IMAGE_BUCKET,
+  findDemoDir,
+  type RenderedImage,
+  renderDemoImages,
+  storeDemoImages,
+  withStoredImages,
+} from "./images.server";
 import {
   buildJobs,
   buildSales,
@@ -51,7 +65,8 @@ export type SeedCounts = Record<
   | "stripeOrders"
   | "listings"
   | "listingPhotos"
-  | "adminUsers",
+  | "adminUsers"
+  | "mediaFiles",
   number
 >;
 export type SeedSummary =
@@ -59,11 +74,11 @@ export type SeedSummary =
   | { skipped: false; counts: SeedCounts; credentials: SeedCredentials[]; durationMs: number };
 
 export type SeedOptions = {
+  /** Where the demo pictures and listing photos are uploaded (the media manager's storage). */
+  storage: Storage;
   log?: (msg: string) => void;
   /** The moment banner campaigns and clicks are relative to (default: now). */
   now?: Date;
-  /** Where the demo listing photos go; without it the listings get no photos. */
-  storage?: Storage;
 };
 
 /** Fixed demo staff; created only when no user has the e-mail yet. */
@@ -103,6 +118,7 @@ const SEEDED_TABLES = [
   "listing_photos",
   "admin_users",
   "site_settings",
+  "media_files",
 ];
 
 /** Multi-row inserts in batches, well below PostgreSQL's 65,535 bind-parameter limit. */
@@ -148,13 +164,13 @@ async function insertUsers(tx: DbOrTx, users: Awaited<ReturnType<typeof prepareU
 }
 
 /** The settings row: inserted with the demo default images, or those filled in where empty. */
-async function upsertSettings(tx: DbOrTx) {
+async function upsertSettings(tx: DbOrTx, images: Map<string, string>) {
   await tx
     .insert(siteSettings)
     .values({
       id: 1,
-      defaultArticleImage: DEMO_TRUCK_IMAGES[0],
-      defaultCompanyImage: DEMO_COMPANY_LOGO,
+      defaultArticleImage: withStoredImages(DEMO_TRUCK_IMAGES[0], images),
+      defaultCompanyImage: withStoredImages(DEMO_COMPANY_LOGO, images),
       contactEmail: "info@balkanvozaci.com",
     })
     .onConflictDoUpdate({
@@ -244,13 +260,34 @@ async function insertBanners(tx: DbOrTx, plans: BannerPlan[], now: Date) {
   return { banners: ids.length, periods: periods.length, clicks: clicks.length };
 }
 
+/** The company an approval created, for every approved request (spec §4), made when it was approved. */
+function approvedCompanies(submissions: NewCompanySubmission[]) {
+  return submissions
+    .filter((request) => request.status === "approved")
+    .map((request) => ({
+      ...companyFromRequest(request),
+      createdAt: request.reviewedAt ?? undefined,
+      updatedAt: request.reviewedAt ?? undefined,
+    }));
+}
+
+/** The demo illustrations rendered to JPEG, or none (with a note) when `public/demo` is missing. */
+async function renderImages(log: (msg: string) => void): Promise<RenderedImage[]> {
+  const dir = findDemoDir();
+  if (!dir) {
+    log("public/demo nije pronađen – demo članci zadržavaju SVG ilustracije.");
+    return [];
+  }
+  return renderDemoImages(dir);
+}
+
 /**
  * Fills a migrated database with the demo content: thousands of Serbian articles over three years,
  * companies in every state, banners in every slot with campaigns and clicks, forum, newsletter,
  * orders and the demo staff. Does nothing when articles already exist. Everything but the banner
  * clicks (relative to `now`) is identical on every run.
  */
-export async function seedDemo(db: Database, options: SeedOptions = {}): Promise<SeedSummary> {
+export async function seedDemo(db: Database, options: SeedOptions): Promise<SeedSummary> {
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
   const started = performance.now();
@@ -260,36 +297,79 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
   }
 
   const usersReady = prepareUsers(db);
+  const imagesReady = renderImages(log);
+  const directory = buildCompanies();
+  const submissions = buildCompanySubmissions(
+    undefined,
+    directory.map((c) => c.name),
+  );
   const data = {
     articles: buildArticles(),
-    companies: buildCompanies(),
-    submissions: buildCompanySubmissions(),
+    companies: [...directory, ...approvedCompanies(submissions)],
+    submissions,
     banners: buildBannerPlans(now),
     forum: buildForum(),
     subscribers: buildSubscribers(),
     emailStats: buildEmailStats(),
     orders: buildOrders(),
   };
-  const users = await usersReady;
-  const photoPool = options.storage ? await storeDemoPhotos(options.storage) : null;
+  const [users, images, photoPool] = await Promise.all([
+    usersReady,
+    imagesReady,
+    storeDemoPhotos(options.storage),
+  ]);
   log(`Demo podaci pripremljeni (${Math.round(performance.now() - started)} ms), upis u bazu…`);
 
-  const result = await db.transaction(async (tx) => {
+  const written: string[] = [];
+  const transaction = db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasArticles(tx)) return null;
-    await insertAll(tx, articles, data.articles);
+    // The pictures' WebP variants are encoded on sharp's threads while the tables that do not
+    // point at them are written; articles, companies and settings wait for the URLs.
+    const imagesStarted = performance.now();
+    const imagesStored = storeDemoImages(tx, options.storage, images, now, written).then((urls) => {
+      log(
+        `  slike: ${urls.size} JPEG + WebP varijante (${Math.round(performance.now() - imagesStarted)} ms)`,
+      );
+      return urls;
+    });
+    const imagesDone = imagesStored.then(
+      () => undefined,
+      () => undefined,
+    );
+    let bannerCounts: Awaited<ReturnType<typeof insertBanners>>;
+    let commentCount: number;
+    try {
+      bannerCounts = await insertBanners(tx, data.banners, now);
+      log(`  baneri: ${bannerCounts.banners}, klikovi: ${bannerCounts.clicks}`);
+      commentCount = await insertForum(tx, data.forum);
+      await insertAll(tx, newsletterSubscribers, data.subscribers);
+      await insertAll(tx, emailStats, data.emailStats);
+      await insertAll(tx, stripeOrders, data.orders);
+    } finally {
+      await imagesDone;
+    }
+    const urls = await imagesStored;
+    const pictured = data.articles.map((article) => ({
+      ...article,
+      featuredImage: withStoredImages(article.featuredImage, urls),
+      content: withStoredImages(article.content, urls),
+    }));
+    await insertAll(tx, articles, pictured);
     log(`  članci: ${data.articles.length}`);
-    await insertAll(tx, companies, data.companies);
-    await insertAll(tx, companySubmissions, data.submissions);
-    const bannerCounts = await insertBanners(tx, data.banners, now);
-    log(`  baneri: ${bannerCounts.banners}, klikovi: ${bannerCounts.clicks}`);
-    const commentCount = await insertForum(tx, data.forum);
-    await insertAll(tx, newsletterSubscribers, data.subscribers);
-    await insertAll(tx, emailStats, data.emailStats);
-    await insertAll(tx, stripeOrders, data.orders);
+    await insertAll(
+      tx,
+      companies,
+      data.companies.map((company) => ({ ...company, logo: withStoredImages(company.logo, urls) })),
+    );
+    await insertAll(
+      tx,
+      companySubmissions,
+      data.submissions.map((request) => ({ ...request, logo: withStoredImages(request.logo, urls) })),
+    );
     const listingCounts = await insertListings(tx, now, photoPool);
     log(`  oglasi: ${listingCounts.listings}, fotografije: ${listingCounts.photos}`);
-    await upsertSettings(tx);
+    await upsertSettings(tx, urls);
     const credentials = await insertUsers(tx, users);
     const counts: SeedCounts = {
       articles: data.articles.length,
@@ -306,8 +386,14 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
       listings: listingCounts.listings,
       listingPhotos: listingCounts.photos,
       adminUsers: credentials.length,
+      mediaFiles: urls.size,
     };
     return { counts, credentials };
+  });
+  const result = await transaction.catch(async (error: unknown) => {
+    // The rows are rolled back; the stored pictures would be orphans.
+    await Promise.allSettled(written.map((key) => options.storage.delete(DEMO_IMAGE_BUCKET, key)));
+    throw error;
   });
   if (!result) {
     log("Drugi proces je upravo ubacio demo podatke – preskačem.");

@@ -5,8 +5,11 @@ import { and, count, countDistinct, eq, gt, isNull, type SQL, sql } from "drizzl
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { articleImageUrl } from "../../domain/articles/image-url";
+import { responsiveImage } from "../../domain/media/responsive";
 import { verifyPassword } from "../../domain/users/password.server";
 import { createLocalStorage } from "../../integrations/storage/local.server";
+import type { Storage } from "../../integrations/storage/storage";
 import {
   adminUsers,
   articles,
@@ -19,11 +22,14 @@ import {
   forumTopics,
   listingPhotos,
   listings,
+  mediaFiles,
   newsletterSubscribers,
+  siteSettings,
   stripeOrders,
 } from "../schema";
 import { buildArticles } from "./articles";
-import { COMPANY_CATEGORIES } from "./companies";
+import { COMPANY_CATEGORIES, COMPANY_COUNT } from "./companies";
+import { RASTERISED_DEMO_IMAGES } from "./images.server";
 import { US_STATES } from "./places";
 import { REFERENCE_DATE } from "./random";
 import { type SeedSummary, seedDemo } from "./seed.server";
@@ -52,17 +58,19 @@ const BANNER_POSITIONS = [
 // The integration set-up picks the driver (TEST_DB): in-memory PGlite or a PostgreSQL database.
 let t: TestDatabase;
 let summary: SeedSummary;
-const storageRoot = fs.mkdtempSync(path.join(os.tmpdir(), "seed-media-"));
-const storage = createLocalStorage(storageRoot);
+let storageDir: string;
+let storage: Storage;
 
 beforeAll(async () => {
   t = await createTestDatabase();
+  storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-media-"));
+  storage = createLocalStorage(storageDir);
   summary = await seedDemo(t.db, { storage });
 }, TIMEOUT);
 
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(storageRoot, { recursive: true, force: true });
+  if (storageDir) fs.rmSync(storageDir, { recursive: true, force: true });
 });
 
 describeDb("seedDemo", () => {
@@ -128,12 +136,13 @@ describeDb("seedDemo", () => {
     expect(row.title).toBe(buildArticles()[1233].title);
   });
 
-  it("writes 200 companies in every category and state", async () => {
-    expect(await total(companies)).toBe(200);
+  it("writes 200 directory companies in every category and state, plus one per approved request", async () => {
+    const approved = await total(companySubmissions, eq(companySubmissions.status, "approved"));
+    expect(await total(companies)).toBe(COMPANY_COUNT + approved);
     const states = await db().selectDistinct({ state: companies.state }).from(companies);
     expect(states.map((r) => r.state).sort()).toEqual(US_STATES.map((s) => s.name).sort());
     const categories = await db().selectDistinct({ category: companies.category }).from(companies);
-    expect(categories.map((r) => r.category).sort()).toEqual([...COMPANY_CATEGORIES].sort());
+    expect(categories.map((r) => r.category)).toEqual(expect.arrayContaining([...COMPANY_CATEGORIES]));
     expect(await total(companies, eq(companies.active, false))).toBeGreaterThan(0);
   });
 
@@ -152,6 +161,91 @@ describeDb("seedDemo", () => {
         and(eq(companySubmissions.status, "rejected"), isNull(companySubmissions.adminNotes)),
       ),
     ).toBe(0);
+  });
+
+  it("gives every approved request the company its approval created (spec §4), and only one", async () => {
+    // The same fields, active, created when the request was approved.
+    const withoutCompany = sql`${companySubmissions.status} = 'approved' and (
+      select count(*) from ${companies} c
+      where c.name = ${companySubmissions.name}
+        and c.email is not distinct from ${companySubmissions.email}
+        and c.phone is not distinct from ${companySubmissions.phone}
+        and c.state is not distinct from ${companySubmissions.state}
+        and c.category is not distinct from ${companySubmissions.category}
+        and c.logo is not distinct from ${companySubmissions.logo}
+        and c.services = ${companySubmissions.services}
+        and c.active
+        and c.created_at = ${companySubmissions.reviewedAt}
+    ) <> 1`;
+    expect(await total(companySubmissions, eq(companySubmissions.status, "approved"))).toBe(12);
+    expect(await total(companySubmissions, withoutCompany)).toBe(0);
+    // Company names stay unique across the directory and the requests.
+    const [names] = await db()
+      .select({ all: count(), distinct: countDistinct(companies.name) })
+      .from(companies);
+    expect(names.distinct).toBe(names.all);
+  });
+
+  it("never dates an article's last change before its publication", async () => {
+    expect(await total(articles, sql`${articles.updatedAt} < ${articles.publishedDate}`)).toBe(0);
+    // Some were edited after publishing, the rest last saved when published.
+    expect(await total(articles, sql`${articles.updatedAt} > ${articles.publishedDate}`)).toBeGreaterThan(
+      100,
+    );
+  });
+
+  it("writes meta texts as the article form does: whole, never cut off (og:title copies the meta title)", async () => {
+    expect(await total(articles, sql`${articles.metaTitle} like '%…'`)).toBe(0);
+    expect(
+      await total(
+        articles,
+        sql`${articles.metaTitle} <> ${articles.title} and starts_with(${articles.title}, ${articles.metaTitle})`,
+      ),
+    ).toBe(0);
+    expect(
+      await total(
+        articles,
+        sql`${articles.metaTitle} is distinct from ${articles.title} or ${articles.metaDescription} is distinct from ${articles.excerpt}`,
+      ),
+    ).toBe(0);
+  });
+
+  it("shares raster pictures: the illustrations are uploaded once as JPEG with WebP variants", async () => {
+    const files = await db().select().from(mediaFiles).orderBy(mediaFiles.id);
+    expect(files).toHaveLength(RASTERISED_DEMO_IMAGES.length);
+    for (const file of files) {
+      expect(file).toMatchObject({ bucket: "images", mimeType: "image/jpeg", type: "image" });
+      expect(file.name).toMatch(/^\d{13}_\d+x\d+-[a-z0-9-]+\.jpg$/);
+      expect(await storage.exists("images", file.name)).toBe(true);
+      const { srcSet } = responsiveImage(file.url);
+      expect(srcSet).toBeTruthy();
+      for (const entry of srcSet?.split(", ") ?? []) {
+        const key = decodeURI(entry.split(" ")[0]).replace("/media/images/", "");
+        expect(await storage.exists("images", key), key).toBe(true);
+      }
+    }
+    const urls = new Set(files.map((f) => f.url));
+
+    expect(await total(articles, sql`${articles.featuredImage} like '%.svg'`)).toBe(0);
+    expect(await total(articles, sql`${articles.content} like '%/demo/%'`)).toBe(0);
+    const featured = await db().selectDistinct({ url: articles.featuredImage }).from(articles);
+    expect(featured.length).toBeGreaterThan(1);
+    for (const { url } of featured) expect(urls.has(url ?? "")).toBe(true);
+    const [inline] = await db()
+      .select({ content: articles.content })
+      .from(articles)
+      .where(sql`${articles.content} like '%<img%'`)
+      .limit(1);
+    const src = /<img src="([^"]+)"/.exec(inline.content)?.[1];
+    expect(urls.has(src ?? "")).toBe(true);
+
+    // What og:image becomes for an article, and the defaults used when an article has no picture.
+    const [settings] = await db().select().from(siteSettings);
+    expect(urls.has(settings.defaultArticleImage ?? "")).toBe(true);
+    expect(urls.has(settings.defaultCompanyImage ?? "")).toBe(true);
+    expect(articleImageUrl(null, settings.defaultArticleImage)).toMatch(/\.jpg$/);
+    expect(await total(companies, sql`${companies.logo} like '%.svg'`)).toBe(0);
+    expect(await total(companies, sql`${companies.logo} like '/media/images/%'`)).toBeGreaterThan(0);
   });
 
   it("fills every banner position slot, each banner with one running period and recent clicks", async () => {
@@ -243,6 +337,6 @@ describeDb("seedDemo", () => {
   });
 
   it("does nothing on a database that already has articles", async () => {
-    expect(await seedDemo(t.db)).toEqual({ skipped: true });
+    expect(await seedDemo(t.db, { storage })).toEqual({ skipped: true });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { absoluteUrl, articleImageUrl, bucketUrl, IMAGE_PLACEHOLDER, resolveImageUrl } from "./image-url";
+import {
+  absoluteUrl,
+  articleImageUrl,
+  bucketUrl,
+  IMAGE_PLACEHOLDER,
+  resolveImageUrl,
+  shareImageUrl,
+} from "./image-url";
 
 describe("resolveImageUrl (spec §5 image URLs)", () => {
   it("keeps http(s) and site-relative URLs", () => {
@@ -70,6 +77,17 @@ describe("articleImageUrl", () => {
     expect(articleImageUrl("123", "/demo/truck-1.svg")).toBe("/demo/truck-1.svg");
     expect(articleImageUrl(null, "default.jpg")).toBe("/media/images/default.jpg");
     expect(articleImageUrl(null, null)).toBeNull();
+  });
+});
+
+describe("shareImageUrl (og:image)", () => {
+  it("never gives an SVG: the article's raster image, else a raster default, else none", () => {
+    expect(shareImageUrl("/media/images/1_1200x675-a.jpg", "/d.jpg")).toBe("/media/images/1_1200x675-a.jpg");
+    expect(shareImageUrl("/demo/truck-3.svg", "/media/images/d.jpg")).toBe("/media/images/d.jpg");
+    expect(shareImageUrl("/media/mediji/logo.SVG?v=2", "/demo/truck-1.svg")).toBeNull();
+    expect(shareImageUrl("javascript:alert(1)", null)).toBeNull(); // the placeholder is an SVG too
+    expect(shareImageUrl(null, "kamion.webp")).toBe("/media/images/kamion.webp");
+    expect(shareImageUrl("https://cdn.example.com/a.png", null)).toBe("https://cdn.example.com/a.png");
   });
 });
 

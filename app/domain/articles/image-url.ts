@@ -70,6 +70,25 @@ export function articleImageUrl(
   return resolveImageUrl(image) ?? resolveImageUrl(defaultImage);
 }
 
+function isSvgUrl(url: string): boolean {
+  return /^data:image\/svg/i.test(url) || /\.svgz?$/i.test(url.split(/[?#]/)[0]);
+}
+
+/**
+ * The picture for og:image / twitter:image: social networks do not show SVG, so an SVG article
+ * image gives way to the default article image, and an SVG default to none (the card then shows
+ * no picture rather than a broken one).
+ */
+export function shareImageUrl(
+  image: string | null | undefined,
+  defaultImage: string | null | undefined,
+): string | null {
+  for (const candidate of [resolveImageUrl(image), resolveImageUrl(defaultImage)]) {
+    if (candidate && !isSvgUrl(candidate)) return candidate;
+  }
+  return null;
+}
+
 /** An absolute URL for feeds and OpenGraph: relative paths are joined to the site origin. */
 export function absoluteUrl(url: string, origin: string): string {
   if (/^https?:\/\//i.test(url) || url.startsWith("data:")) return url;

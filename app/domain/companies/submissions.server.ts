@@ -82,6 +82,43 @@ export async function updatePendingSubmission(
 
 export type Decision = { reviewer: string; notes: string | null; now?: Date };
 
+type RequestFields = Pick<
+  typeof companySubmissions.$inferInsert,
+  | "name"
+  | "description"
+  | "location"
+  | "state"
+  | "phone"
+  | "email"
+  | "website"
+  | "logo"
+  | "category"
+  | "services"
+  | "yearEstablished"
+  | "fleetSize"
+  | "specialties"
+>;
+
+/** Spec §4: the active company an approval creates from a request (also used by the demo seed). */
+export function companyFromRequest(request: RequestFields): typeof companies.$inferInsert {
+  return {
+    name: request.name,
+    description: request.description,
+    location: request.location,
+    state: request.state,
+    phone: request.phone,
+    email: request.email,
+    website: request.website,
+    logo: request.logo,
+    category: request.category,
+    services: request.services,
+    yearEstablished: request.yearEstablished,
+    fleetSize: request.fleetSize,
+    specialties: request.specialties,
+    active: true,
+  };
+}
+
 /** Thrown inside the approval transaction to roll it back when the request stopped being pending. */
 class NotPendingError extends Error {
   constructor() {
@@ -114,22 +151,7 @@ export async function approveSubmission(
 
       const [company] = await tx
         .insert(companies)
-        .values({
-          name: request.name,
-          description: request.description,
-          location: request.location,
-          state: request.state,
-          phone: request.phone,
-          email: request.email,
-          website: request.website,
-          logo: request.logo,
-          category: request.category,
-          services: request.services,
-          yearEstablished: request.yearEstablished,
-          fleetSize: request.fleetSize,
-          specialties: request.specialties,
-          active: true,
-        })
+        .values(companyFromRequest(request))
         .returning({ id: companies.id });
       await hooks.afterCompanyInsert?.(tx, company.id);
 

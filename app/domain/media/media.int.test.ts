@@ -6,14 +6,23 @@ import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { mediaFiles } from "~/db/schema";
 import { createLocalStorage } from "~/integrations/storage/local.server";
-import type { Storage } from "~/integrations/storage/storage";
+import type { Bucket, Storage } from "~/integrations/storage/storage";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { pngBomb } from "../../../tests/support/png-bomb";
 import { deleteMedia, listMedia, uploadMedia } from "./media.server";
-import { MEDIA_MESSAGES } from "./rules";
+import { MEDIA_MESSAGES, type UploadProfile } from "./rules";
 
 let t: TestDatabase;
 let root: string;
 let storage: Storage;
+
+/** An upload to the media manager ("mediji", 10 MB profile) unless told otherwise. */
+const upload = (
+  fileName: string,
+  bytes: Buffer,
+  bucket: Bucket = "mediji",
+  profile: UploadProfile = "manager",
+) => uploadMedia(t.db, storage, { bucket, profile, fileName, bytes });
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: "#1e40af" } })
@@ -113,7 +122,7 @@ describeDb("media files kept in step with storage", () => {
     });
   });
 
-  it("SVG: refused in the library, accepted in the manager unless it carries script", async () => {
+  it("SVG: refused in the library, accepted in the manager", async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
     );
@@ -136,18 +145,49 @@ describeDb("media files kept in step with storage", () => {
     });
     expect(ok.ok && ok.item.mimeType).toBe("image/svg+xml");
     expect(ok.ok && /^\d{13}-logo\.svg$/.test(ok.item.name)).toBe(true);
-    const evil = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"/>');
-    expect(
-      await uploadMedia(t.db, storage, {
-        bucket: "mediji",
-        profile: "manager",
-        fileName: "e.svg",
-        bytes: evil,
-      }),
-    ).toMatchObject({
-      ok: false,
-      code: "unsafe_svg",
-    });
+  });
+
+  it("SVG: stores the sanitised copy, never the upload as it came (the five that passed the old filter)", async () => {
+    const ns = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
+    const unsafe = [
+      `<svg ${ns}><a xlink:href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)"><rect width="9" height="9"/></a></svg>`,
+      `<svg ${ns}><a><animate attributeName="href" values="javascript:alert(1)"/><text y="9">x</text></a></svg>`,
+      `<svg ${ns}><a><animate attributeName="href" to="javascript:alert(1)" begin="0s"/><text y="9">x</text></a></svg>`,
+      `<svg ${ns}><rect width="9" height="9"><set attributeName="onmouseover" to="alert(1)"/></rect></svg>`,
+      `<svg ${ns}><style>@im\\port url(https://evil.example/x.css);</style><rect width="9" height="9"/></svg>`,
+      `<svg ${ns} onload="alert(document.cookie)"><rect width="9" height="9"/></svg>`,
+    ];
+    for (const [i, text] of unsafe.entries()) {
+      const r = await upload(`vektor-${i}.svg`, Buffer.from(text));
+      if (!r.ok) throw new Error(`vector ${i} refused: ${r.message}`);
+      const object = await storage.get("mediji", r.item.name);
+      const chunks: Buffer[] = [];
+      for await (const c of object!.body as AsyncIterable<Buffer>) chunks.push(c);
+      const stored = Buffer.concat(chunks).toString("utf8");
+      expect(stored, `vector ${i}`).not.toMatch(
+        /javascript|alert|evil\.example|<animate|<set|<style|onload/i,
+      );
+      expect(stored).toMatch(/^<svg[\s>]/);
+      expect(r.item.size).toBe(chunks.reduce((n, c) => n + c.length, 0));
+    }
+  });
+
+  it("SVG: what is not an SVG document after sanitising is refused with the spec's upload error", async () => {
+    const noNamespace = await upload("x.svg", Buffer.from('<svg width="10"><rect/></svg>'));
+    expect(noNamespace).toMatchObject({ ok: false, status: 400, message: MEDIA_MESSAGES.uploadFailed });
+    const entities = await upload(
+      "x.svg",
+      Buffer.from('<!DOCTYPE svg [<!ENTITY a "b">]><svg xmlns="http://www.w3.org/2000/svg">&a;</svg>'),
+    );
+    // The sniffer already stops at the internal subset; the sanitiser would refuse it too.
+    expect(entities).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it("refuses a PNG bomb by its header and writes nothing (limits.test.ts times it)", async () => {
+    const before = (await t.db.select({ n: count() }).from(mediaFiles))[0].n;
+    const r = await upload("bomba.png", pngBomb(16_000, 16_000), "images", "library");
+    expect(r).toMatchObject({ ok: false, code: "too_many_pixels" });
+    expect((await t.db.select({ n: count() }).from(mediaFiles))[0].n).toBe(before);
   });
 
   it("a store that fails mid-upload leaves neither a row nor the original", async () => {

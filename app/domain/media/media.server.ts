@@ -1,5 +1,5 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { mediaFiles } from "~/db/schema";
 import type { Bucket, Storage } from "~/integrations/storage/storage";
@@ -7,8 +7,10 @@ import { logger } from "~/lib/logger.server";
 import {
   type AllowedMime,
   displayName,
+  exceedsPixelLimit,
   LIBRARY_MIME_TYPES,
   MAX_BYTES,
+  MAX_IMAGE_PIXELS,
   MEDIA_MESSAGES,
   type MediaType,
   mediaKey,
@@ -20,7 +22,8 @@ import {
   variantKey,
   variantWidths,
 } from "./rules";
-import { sniffImageType, svgIsUnsafe } from "./sniff";
+import { sniffImageType } from "./sniff";
+import { sanitizeSvg } from "./svg.server";
 
 export type MediaRow = typeof mediaFiles.$inferSelect;
 export type MediaItem = {
@@ -133,15 +136,28 @@ export type UploadResult =
   | {
       ok: false;
       status: 400 | 413 | 500;
-      code: "not_image" | "too_large" | "unsafe_svg" | "failed";
+      code: "not_image" | "too_large" | "too_many_pixels" | "unsafe_svg" | "failed";
       message: string;
     };
 
 type Checked =
-  | { ok: true; mime: AllowedMime; width?: number; height?: number }
+  | {
+      ok: true;
+      mime: AllowedMime;
+      /** What to store: the upload itself, or for SVG its sanitised copy. */
+      bytes: Buffer;
+      width?: number;
+      height?: number;
+    }
   | Extract<UploadResult, { ok: false }>;
 
-/** The upload rules: size by profile, type by content (raster checked by decoding with sharp). */
+/** Every sharp call that decodes an upload gets this: a bomb fails in microseconds, not seconds. */
+const DECODE_OPTIONS = { limitInputPixels: MAX_IMAGE_PIXELS } as const;
+
+/**
+ * The upload rules: size by profile, type by content; a raster image's size is read from its
+ * header (no pixel is decoded) and refused over the pixel limit; an SVG is sanitised.
+ */
 export async function checkUpload(profile: UploadProfile, bytes: Buffer): Promise<Checked> {
   if (bytes.length > MAX_BYTES[profile]) {
     return {
@@ -156,28 +172,42 @@ export async function checkUpload(profile: UploadProfile, bytes: Buffer): Promis
   const mime = sniffImageType(bytes);
   if (!mime) return notImage;
   if (profile === "library" && !LIBRARY_MIME_TYPES.includes(mime)) return notImage;
-  if (mime === "image/svg+xml") {
-    if (svgIsUnsafe(bytes.toString("utf8"))) {
-      return { ok: false, status: 400, code: "unsafe_svg", message: MEDIA_MESSAGES.unsafeSvg };
-    }
-    return { ok: true, mime };
-  }
+  if (mime === "image/svg+xml") return checkSvg(bytes);
+  let meta: Metadata;
   try {
-    const meta = await sharp(bytes, { animated: false }).metadata();
-    const expected = { "image/jpeg": "jpeg", "image/png": "png", "image/gif": "gif", "image/webp": "webp" }[
-      mime as Exclude<AllowedMime, "image/svg+xml">
-    ];
-    if (meta.format !== expected || !meta.width || !meta.height) return notImage;
-    const rotated = meta.orientation && meta.orientation >= 5;
-    return {
-      ok: true,
-      mime,
-      width: rotated ? meta.height : meta.width,
-      height: rotated ? meta.width : meta.height,
-    };
-  } catch {
+    // metadata() reads the header only; the pixel limit is ours, below, with our message.
+    meta = await sharp(bytes, { animated: false, limitInputPixels: false }).metadata();
+  } catch (error) {
+    logger.warn({ err: error }, "upload refused: image header does not decode");
     return notImage;
   }
+  const expected = { "image/jpeg": "jpeg", "image/png": "png", "image/gif": "gif", "image/webp": "webp" }[
+    mime as Exclude<AllowedMime, "image/svg+xml">
+  ];
+  if (meta.format !== expected || !meta.width || !meta.height) return notImage;
+  if (exceedsPixelLimit(meta.width, meta.height)) {
+    return { ok: false, status: 413, code: "too_many_pixels", message: MEDIA_MESSAGES.tooManyPixels };
+  }
+  const rotated = meta.orientation && meta.orientation >= 5;
+  return {
+    ok: true,
+    mime,
+    bytes,
+    width: rotated ? meta.height : meta.width,
+    height: rotated ? meta.width : meta.height,
+  };
+}
+
+async function checkSvg(bytes: Buffer): Promise<Checked> {
+  const result = await sanitizeSvg(bytes.toString("utf8"));
+  if (!result.ok) {
+    logger.info({ reason: result.reason }, "SVG upload refused");
+    return result.reason === "too_complex"
+      ? { ok: false, status: 413, code: "unsafe_svg", message: MEDIA_MESSAGES.svgTooComplex }
+      : { ok: false, status: 400, code: "unsafe_svg", message: MEDIA_MESSAGES.uploadFailed };
+  }
+  if (result.removed > 0) logger.info({ removed: result.removed }, "SVG upload sanitised");
+  return { ok: true, mime: "image/svg+xml", bytes: Buffer.from(result.svg, "utf8") };
 }
 
 /** WebP copies of a raster image at its variant widths (EXIF orientation applied). */
@@ -186,7 +216,7 @@ export async function makeVariants(bytes: Buffer, width: number): Promise<{ widt
   return Promise.all(
     widths.map(async (w) => ({
       width: w,
-      body: await sharp(bytes)
+      body: await sharp(bytes, DECODE_OPTIONS)
         .rotate()
         .resize({ width: w, withoutEnlargement: true })
         .webp({ quality: 80 })
@@ -200,7 +230,7 @@ export async function makeVariants(bytes: Buffer, width: number): Promise<{ widt
  * written the objects are removed again, so neither an orphan row nor (as far as the store
  * answers) an orphan file stays behind.
  */
-export async function uploadMedia(db: Database, storage: Storage, input: UploadInput): Promise<UploadResult> {
+export async function uploadMedia(db: DbOrTx, storage: Storage, input: UploadInput): Promise<UploadResult> {
   const checked = await checkUpload(input.profile, input.bytes);
   if (!checked.ok) return checked;
   const now = input.now ?? Date.now();
@@ -213,10 +243,10 @@ export async function uploadMedia(db: Database, storage: Storage, input: UploadI
   }
   const written: string[] = [];
   try {
-    await storage.put(input.bucket, key, input.bytes, checked.mime);
+    await storage.put(input.bucket, key, checked.bytes, checked.mime);
     written.push(key);
     if (raster) {
-      for (const v of await makeVariants(input.bytes, checked.width!)) {
+      for (const v of await makeVariants(checked.bytes, checked.width!)) {
         const vk = variantKey(key, v.width);
         await storage.put(input.bucket, vk, v.body, "image/webp");
         written.push(vk);
@@ -226,7 +256,7 @@ export async function uploadMedia(db: Database, storage: Storage, input: UploadI
       bucket: input.bucket,
       name: key,
       url: storage.publicUrl(input.bucket, key),
-      size: input.bytes.length,
+      size: checked.bytes.length,
       mimeType: checked.mime,
       type: mediaTypeOf(key),
       width: checked.width ?? null,
@@ -240,6 +270,12 @@ export async function uploadMedia(db: Database, storage: Storage, input: UploadI
     await Promise.allSettled(written.map((k) => storage.delete(input.bucket, k)));
     return { ok: false, status: 500, code: "failed", message: MEDIA_MESSAGES.uploadFailed };
   }
+}
+
+/** The keys of a stored file's WebP variants (none for SVG and other files without a size in the key). */
+export function variantKeysOf(name: string): string[] {
+  const width = parseMediaKey(name)?.width;
+  return width ? variantWidths(width).map((w) => variantKey(name, w)) : [];
 }
 
 export type DeleteResult = { ok: true } | { ok: false; status: 404 | 500; message: string };
@@ -266,12 +302,7 @@ export async function deleteMedia(
       return row;
     });
     if (!deleted) return { ok: false, status: 404, message: "Fajl nije pronađen." };
-    const parsed = parseMediaKey(name);
-    if (parsed?.width) {
-      await Promise.allSettled(
-        variantWidths(parsed.width).map((w) => storage.delete(bucket, variantKey(name, w))),
-      );
-    }
+    await Promise.allSettled(variantKeysOf(name).map((key) => storage.delete(bucket, key)));
     return { ok: true };
   } catch (error) {
     logger.error({ err: error, bucket, name }, "media delete failed");

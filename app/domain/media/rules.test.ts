@@ -2,13 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   cleanFileName,
   displayName,
+  exceedsPixelLimit,
   isAllowedDeclaredType,
   LIBRARY_MAX_BYTES,
   MANAGER_MAX_BYTES,
+  MEDIA_MESSAGES,
   mediaKey,
   mediaTypeOf,
   parseMediaKey,
   storedNameFor,
+  uploadErrorText,
   variantKey,
   variantWidths,
 } from "./rules";
@@ -111,5 +114,27 @@ describe("keys and variants", () => {
   });
   it("variant keys sit beside the original", () => {
     expect(variantKey("1_2x3-a.jpg", 400)).toBe("_v/1_2x3-a.jpg/400.webp");
+  });
+});
+
+describe("exceedsPixelLimit", () => {
+  it("allows up to 50 megapixels and 12,000 px a side", () => {
+    expect(exceedsPixelLimit(8064, 6048)).toBe(false); // a 48 MP phone photo
+    expect(exceedsPixelLimit(12_000, 4_000)).toBe(false);
+    expect(exceedsPixelLimit(12_001, 10)).toBe(true);
+    expect(exceedsPixelLimit(10, 12_001)).toBe(true);
+    expect(exceedsPixelLimit(8000, 7000)).toBe(true); // 56 MP
+    expect(exceedsPixelLimit(16_000, 16_000)).toBe(true);
+  });
+});
+
+describe("uploadErrorText", () => {
+  it("shows the rule messages as they are and anything else as the spec's upload error", () => {
+    expect(uploadErrorText(MEDIA_MESSAGES.tooManyPixels)).toBe(MEDIA_MESSAGES.tooManyPixels);
+    expect(uploadErrorText(MEDIA_MESSAGES.notImage)).toBe(MEDIA_MESSAGES.notImage);
+    expect(uploadErrorText("ECONNRESET")).toBe("Greška pri otpremanju slike. Pokušajte ponovo.");
+    expect(uploadErrorText(undefined, "Greška pri otpremanju pop-up slike.")).toBe(
+      "Greška pri otpremanju pop-up slike.",
+    );
   });
 });

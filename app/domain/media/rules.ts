@@ -25,8 +25,44 @@ export const MEDIA_MESSAGES = {
   confirmDelete: "Da li ste sigurni da želite da obrišete ovu sliku?",
   deleteFailed: "Greška pri brisanju slike. Pokušajte ponovo.",
   managerTooLarge: "Fajl je prevelik. Maksimalna veličina je 10MB.",
-  unsafeSvg: "SVG sadrži skripte ili spoljne sadržaje i nije dozvoljen.",
+  tooManyPixels:
+    "Slika ima previše piksela. Najveća dozvoljena veličina je 50 megapiksela i 12.000 piksela po strani.",
+  svgTooComplex: "SVG je prevelik ili previše složen. Najviše 1MB i 10.000 elemenata.",
 } as const;
+
+/**
+ * The upload messages a picker shows as they are; anything else (a network error, a server
+ * failure) becomes the spec's generic 'Greška pri otpremanju slike. Pokušajte ponovo.'.
+ */
+export function uploadErrorText(
+  message: string | null | undefined,
+  fallback: string = MEDIA_MESSAGES.uploadFailed,
+): string {
+  const known: readonly string[] = [
+    MEDIA_MESSAGES.notImage,
+    MEDIA_MESSAGES.tooLarge,
+    MEDIA_MESSAGES.managerTooLarge,
+    MEDIA_MESSAGES.tooManyPixels,
+    MEDIA_MESSAGES.svgTooComplex,
+  ];
+  return message && known.includes(message) ? message : fallback;
+}
+
+/**
+ * Decoded-image limits, checked from the header before any pixel is decoded: a 249 KB PNG can
+ * claim 16000×16000 pixels (1 GB decoded). 50 megapixels lets through a 48 MP phone photo;
+ * 12,000 px a side keeps every WebP variant under WebP's 16,383 px limit.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+export const MAX_IMAGE_SIDE = 12_000;
+
+export function exceedsPixelLimit(width: number, height: number): boolean {
+  return width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS;
+}
+
+/** SVG is parsed and sanitised in memory (a DOM per upload): these keep that under a second. */
+export const SVG_MAX_BYTES = 1024 * 1024;
+export const SVG_MAX_ELEMENTS = 10_000;
 
 /** Spec §5 Media manager: the allowed MIME types (jpg is jpeg). Others are skipped. */
 export const ALLOWED_MIME_TYPES = [

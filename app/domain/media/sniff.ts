@@ -49,21 +49,3 @@ export function isSvgDocument(bytes: Uint8Array): boolean {
   }
   return /^<svg[\s>/]/i.test(text) || /^<[A-Za-z_][\w.-]*:svg[\s>/]/.test(text);
 }
-
-/**
- * An SVG that could run script or pull other content when opened directly: script elements,
- * on* event attributes, foreignObject, javascript:/data: URLs, external references, entity
- * declarations. Such uploads are refused (the serving CSP sandbox is the second wall).
- */
-export function svgIsUnsafe(text: string): boolean {
-  const t = text.toLowerCase();
-  if (/<\s*(?:[\w-]+:)?script[\s>/]/.test(t)) return true;
-  if (/<\s*(?:[\w-]+:)?foreignobject[\s>/]/.test(t)) return true;
-  if (/<!entity/.test(t)) return true;
-  if (/[\s"'/]on[a-z]+\s*=/.test(t)) return true;
-  if (/javascript\s*:/.test(t) || /vbscript\s*:/.test(t)) return true;
-  if (/(?:href|src)\s*=\s*["']?\s*(?:https?:|data:|\/\/)/.test(t)) return true;
-  if (/<\s*(?:[\w-]+:)?(?:iframe|embed|object|handler|listener)[\s>/]/.test(t)) return true;
-  if (/@import|url\s*\(\s*["']?\s*(?:https?:|\/\/|data:)/.test(t)) return true;
-  return false;
-}

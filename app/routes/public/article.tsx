@@ -3,7 +3,7 @@ import { BannerSlot } from "~/components/banners/banner-slot";
 import { ArticleCard } from "~/components/public/article-card";
 import { ArticleImage } from "~/components/public/article-image";
 import { ARTICLE_PROSE_CLASS } from "~/components/public/article-prose";
-import { absoluteUrl, articleImageUrl, resolveImageUrl } from "~/domain/articles/image-url";
+import { absoluteUrl, articleImageUrl, resolveImageUrl, shareImageUrl } from "~/domain/articles/image-url";
 import { getPublishedArticle, type PublicArticle, relatedArticles } from "~/domain/articles/public.server";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articleParam, articlePath, parseArticleParam } from "~/domain/articles/slug";
@@ -43,7 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     article: { ...article, content: withLazyImages(sanitizeArticleHtml(article.content)) },
     canonicalUrl: `${origin}${articlePath(article)}`,
     imageUrl: (() => {
-      const url = articleImageUrl(article.featuredImage, settings.defaultArticleImage);
+      const url = shareImageUrl(article.featuredImage, settings.defaultArticleImage);
       return url ? absoluteUrl(url, origin) : null;
     })(),
     siteName: settings.siteName,
