@@ -8,8 +8,11 @@
  * - carousels: the hero's numbered buttons move the strip, not the page, and show the current slide;
  * - in-place forms: <form data-enhance="replace" data-target="#id"> posts with fetch and swaps the
  *   target from the answer page (votes, newsletter signup), falling back to a normal post;
- * - after a failed form post the focus moves to the first field marked invalid.
+ * - after a failed form post the focus moves to the first field marked invalid;
+ * - the pop-up (`<div hidden data-popup …>` from the public layout): shown 1.5 s after the load when
+ *   the visitor's limits allow (./popup.ts, docs/decisions/103).
  */
+import { schedulePopup } from "./popup";
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
@@ -170,3 +173,4 @@ document.addEventListener(
 enhance(document);
 viewBeacon();
 focusFirstError();
+schedulePopup();

@@ -42,6 +42,26 @@ export type HeadingsJobOptions = {
   onConverted?: (articleId: number) => void;
 };
 
+/**
+ * The content-change signal for the public caches, at most once a second while conversions
+ * follow each other every 200 ms (each signal empties the page cache and, on PostgreSQL, is a
+ * NOTIFY), and always once after the last one.
+ */
+export function throttledArticlesChanged(everyMs = 1000): () => void {
+  let last = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const fire = () => {
+    timer = undefined;
+    last = Date.now();
+    contentChanged("articles");
+  };
+  return () => {
+    const since = Date.now() - last;
+    if (since >= everyMs && !timer) fire();
+    else timer ??= setTimeout(fire, Math.max(0, everyMs - since));
+  };
+}
+
 /** Without a write, the checkpoint is saved every this many articles (a redo of them is harmless). */
 const QUIET_REPORT_EVERY = 50;
 
@@ -49,9 +69,8 @@ function handler(mode: "analyze" | "convert", options: HeadingsJobOptions): JobH
   const analyzePause = options.analyzePauseMs ?? ANALYZE_PAUSE_MS;
   const convertPause = options.convertPauseMs ?? CONVERT_PAUSE_MS;
   const batchSize = options.batchSize ?? HEADINGS_FETCH_BATCH;
-  const onConverted = options.onConverted ?? (() => contentChanged("articles"));
-
   return async (ctx: JobContext) => {
+    const onConverted = options.onConverted ?? throttledArticlesChanged();
     const { db } = ctx;
     const log = logger.child({ jobId: ctx.job.id, kind: ctx.job.kind });
     let progress: HeadingsProgress = readProgress(ctx.progress) ?? {

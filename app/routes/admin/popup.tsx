@@ -1,5 +1,5 @@
 import { Switch } from "radix-ui";
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -23,10 +23,9 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { type FieldErrors, type FormValues, parseForm, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { openPopupOverlay } from "~/public-client/popup";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/popup";
-
-const PopupOverlay = lazy(() => import("~/components/public/popup-overlay"));
 
 export const meta: Route.MetaFunction = () => [{ title: "Pop-up — Admin panel" }];
 
@@ -88,6 +87,9 @@ export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps
   const [maxShows, setMaxShows] = useState(String(settings.maxShowsPerDay));
   const [minHours, setMinHours] = useState(formatHours(settings.minHoursBetween));
   const [previewOpen, setPreviewOpen] = useState(false);
+  const closePreview = useRef<(() => void) | null>(null);
+  // Leaving the screen closes an open preview.
+  useEffect(() => () => closePreview.current?.(), []);
   const [messages, setMessages] = useState<Message[]>([]);
   const counter = useRef(0);
   const say = useCallback(
@@ -230,8 +232,14 @@ export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
             <Button
               variant="secondary"
-              disabled={!previewable}
-              onClick={() => setPreviewOpen(true)}
+              disabled={!previewable || previewOpen}
+              onClick={() => {
+                setPreviewOpen(true);
+                closePreview.current = openPopupOverlay({ image, link: linkPreview(formRef.current) }, () => {
+                  closePreview.current = null;
+                  setPreviewOpen(false);
+                });
+              }}
               title={previewable ? undefined : "Prvo dodajte sliku"}
             >
               Pregled
@@ -242,14 +250,6 @@ export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps
           </div>
         </Card>
       </fetcher.Form>
-      {previewOpen && previewable ? (
-        <Suspense fallback={null}>
-          <PopupOverlay
-            popup={{ image, link: linkPreview(formRef.current) }}
-            onClosed={() => setPreviewOpen(false)}
-          />
-        </Suspense>
-      ) : null}
     </div>
   );
 }

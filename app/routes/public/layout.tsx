@@ -1,5 +1,4 @@
 import { NavLink, Outlet } from "react-router";
-import { PopupIsland } from "~/components/public/popup-island";
 import { SITE_NAME, SITE_SECTIONS } from "~/components/public/site-sections";
 import { cn } from "~/components/ui/cn";
 import { publicPopupOf } from "~/domain/popup/popup.server";
@@ -10,7 +9,8 @@ import type { Route } from "./+types/layout";
 
 /**
  * What every public page shares: the pop-up's settings (from the in-process settings cache, so
- * this costs no query on almost every request). A failure only means no pop-up.
+ * this costs no query on almost every request). A failure only means no pop-up. The settings go on
+ * the page as a hidden element that the enhancement script reads (app/public-client/popup.ts).
  */
 export async function loader() {
   try {
@@ -80,7 +80,16 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           </a>
         </div>
       </footer>
-      <PopupIsland popup={loaderData?.popup ?? null} />
+      {loaderData?.popup ? (
+        <div
+          hidden
+          data-popup=""
+          data-image={loaderData.popup.image}
+          data-link={loaderData.popup.link ?? ""}
+          data-max-shows={loaderData.popup.maxShowsPerDay}
+          data-min-hours={loaderData.popup.minHoursBetween}
+        />
+      ) : null}
     </div>
   );
 }
