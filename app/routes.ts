@@ -19,6 +19,11 @@ export default [
     route("kupoprodaja", "routes/public/sales.tsx"),
     route("kupoprodaja/novi", "routes/public/listing-new.tsx", { id: "public-sale-new" }),
     route("kupoprodaja/:param", "routes/public/listing.tsx", { id: "public-sale" }),
+    route("forum", "routes/public/forum.tsx"),
+    route("forum/nova", "routes/public/forum-new.tsx"),
+    route("forum/:id", "routes/public/forum-topic.tsx"),
+    // Any other address: a 404 inside the site's layout, with its header and footer.
+    route("*", "routes/public/not-found.tsx"),
   ]),
 
   route("b/:bannerId", "routes/public/banner-click.ts"),
@@ -55,6 +60,11 @@ export default [
       index("routes/admin/listings.tsx"),
       route("edit/:id", "routes/admin/listing-edit.tsx"),
     ]),
+    route("forum", "routes/admin/forum-layout.tsx", [
+      index("routes/admin/forum.tsx"),
+      route("topics", "routes/admin/forum-topics.tsx"),
+      route("comments", "routes/admin/forum-comments.tsx"),
+    ]),
     ...prefix("banners", [
       index("routes/admin/banners.tsx"),
       route("new", "routes/admin/banner-form.tsx", { id: "admin-banner-new" }),
@@ -70,6 +80,4 @@ export default [
     route("cache", "routes/admin/cache.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
-
-  route("*", "routes/public/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -49,13 +49,14 @@ export function formatLongDate(value: DateInput, fallback = "—"): string {
   return date ? longDateFormat.format(date) : fallback;
 }
 
-/** The calendar day (YYYY-MM-DD) of an instant in New York. */
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: DISPLAY_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar day (YYYY-MM-DD) of an instant in New York (one formatter, made once). */
 export function newYorkDay(value: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
-    timeZone: DISPLAY_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(value);
-  return parts;
+  return dayFormat.format(value);
 }

@@ -34,5 +34,8 @@ describe("pagination window (spec §9: at most 5 page buttons)", () => {
   it("writes the result-count line", () => {
     expect(resultCountLine(2, 20, 5012)).toBe("Prikazano 21–40 od 5.012 rezultata");
     expect(resultCountLine(1, 20, 0)).toBe("Nema rezultata");
+    expect(resultCountLine(3, 20, 12000, { estimated: true })).toBe(
+      "Prikazano 41–60 od oko 12.000 rezultata",
+    );
   });
 });

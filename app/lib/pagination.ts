@@ -30,11 +30,18 @@ export function parsePage(value: string | null): number {
   return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : 1;
 }
 
-/** "Prikazano 21–40 od 5.012 rezultata" */
-export function resultCountLine(page: number, pageSize: number, total: number): string {
+const numberFormat = new Intl.NumberFormat("sr-Latn");
+
+/** "Prikazano 21–40 od 5.012 rezultata"; with an estimated total "… od oko 12.000 rezultata". */
+export function resultCountLine(
+  page: number,
+  pageSize: number,
+  total: number,
+  options: { estimated?: boolean } = {},
+): string {
   if (total === 0) return "Nema rezultata";
   const from = (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, total);
-  const fmt = new Intl.NumberFormat("sr-Latn");
-  return `Prikazano ${fmt.format(from)}–${fmt.format(to)} od ${fmt.format(total)} rezultata`;
+  const to = options.estimated ? page * pageSize : Math.min(page * pageSize, total);
+  const of = options.estimated ? `oko ${numberFormat.format(total)}` : numberFormat.format(total);
+  return `Prikazano ${numberFormat.format(from)}–${numberFormat.format(to)} od ${of} rezultata`;
 }

@@ -1,5 +1,7 @@
 import type { Permission } from "~/domain/users/permissions";
 
+export type AdminBadge = "pendingSubmissions" | "pendingListings" | "pendingForum";
+
 export type AdminNavEntry = {
   label: string;
   to: string;
@@ -8,7 +10,8 @@ export type AdminNavEntry = {
   ready: boolean;
   /** Dashboard needs an exact match; every other entry is active by path prefix. */
   exact?: boolean;
-  badge?: "pendingSubmissions" | "pendingListings";
+  /** A live count of items waiting for staff (yellow badge); see routes/admin/layout.tsx. */
+  badge?: AdminBadge;
 };
 
 /** The admin sidebar of spec §2, in its order, each entry gated by its permission. */
@@ -31,7 +34,13 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
     ready: true,
     badge: "pendingListings",
   },
-  { label: "Forum", to: "/admin/forum", permission: "canViewForum", ready: false },
+  {
+    label: "Forum",
+    to: "/admin/forum",
+    permission: "canViewForum",
+    ready: true,
+    badge: "pendingForum",
+  },
   { label: "Baneri", to: "/admin/banners", permission: "canViewBanners", ready: true },
   { label: "Analitika", to: "/admin/analytics", permission: "canViewAnalytics", ready: true },
   { label: "Newsletter", to: "/admin/newsletter", permission: "canViewNewsletter", ready: false },

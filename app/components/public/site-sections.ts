@@ -8,7 +8,7 @@ export const SITE_SECTIONS = [
   { label: "Kompanije", to: "/kompanije", ready: true },
   { label: "Poslovi", to: "/poslovi", ready: true },
   { label: "Kupoprodaja", to: "/kupoprodaja", ready: true },
-  { label: "Forum", to: "/forum", ready: false },
+  { label: "Forum", to: "/forum", ready: true },
 ] as const;
 
 export const SITE_NAME = "Balkan Vozači";

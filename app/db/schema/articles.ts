@@ -49,7 +49,14 @@ export const articles = pgTable(
     check("articles_views_check", sql`${t.views} >= 0`),
     index("articles_published_date_idx").on(t.publishedDate.desc()),
     index("articles_status_date_idx").on(t.status, t.publishedDate.desc()),
-    index("articles_category_status_date_idx").on(t.category, t.status, t.publishedDate.desc()),
+    // The public category pages' exact order (newest first, id breaking ties): a deep page such as
+    // /vesti?page=200 walks the index instead of sorting the whole category.
+    index("articles_category_status_date_id_idx").on(
+      t.category,
+      t.status,
+      t.publishedDate.desc(),
+      t.id.desc(),
+    ),
     index("articles_featured_idx")
       .on(t.publishedDate.desc())
       .where(sql`${t.featured} and ${t.status} = 'publish'`),

@@ -163,7 +163,14 @@ export function buildForum(reference = REFERENCE_DATE): TopicPlan[] {
     const plan = rng.weighted(plans, weights);
     plan.comments.push(buildComment(rng, plan.topic, reference));
   }
-  for (const plan of plans)
+  for (const plan of plans) {
     plan.comments.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+    // The public list is ordered by the newest activity: the topic or its newest approved comment.
+    const approved = plan.comments.filter((c) => c.status === "approved").map((c) => c.createdAt as Date);
+    plan.topic.lastActivityAt = approved.reduce(
+      (latest, at) => (at > latest ? at : latest),
+      plan.topic.createdAt as Date,
+    );
+  }
   return plans;
 }

@@ -276,6 +276,12 @@ describeDb("seedDemo", () => {
     const statuses = await db().selectDistinct({ status: forumComments.status }).from(forumComments);
     expect(statuses.map((r) => r.status).sort()).toEqual(["approved", "pending", "rejected"]);
     expect(await total(forumComments)).toBe(400);
+    // Every topic's activity is its newest approved comment, or its own creation without one.
+    const stale = await total(
+      forumTopics,
+      sql`${forumTopics.lastActivityAt} <> greatest(${forumTopics.createdAt}, coalesce((select max(c.created_at) from forum_comments c where c.topic_id = ${forumTopics.id} and c.status = 'approved'), ${forumTopics.createdAt}))`,
+    );
+    expect(stale).toBe(0);
   });
 
   it("writes 600 unique lowercase subscribers and 60 orders in every payment state", async () => {

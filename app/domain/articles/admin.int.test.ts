@@ -8,9 +8,11 @@ import {
   articleSearchCondition,
   createArticle,
   deleteArticle,
+  EXACT_COUNT_CAP,
   getAdminArticle,
   listAdminArticles,
   parseArticleListQuery,
+  roundForDisplay,
   setArticlePopular,
   updateArticle,
 } from "./admin.server";
@@ -96,6 +98,23 @@ describeDb("admin article list and writes", () => {
     expect(last.rows).toHaveLength(3);
     const past = await listAdminArticles(t.db, query("page=999"));
     expect(past.page).toBe(151);
+  });
+
+  it("counts a search exactly up to the cap and estimates a common word, saying so", async () => {
+    const rare = await listAdminArticles(t.db, query("q=volanom"));
+    expect(rare).toMatchObject({ total: 1, totalIsEstimate: false });
+    const common = await listAdminArticles(t.db, query("q=automatski"));
+    expect(common.totalIsEstimate).toBe(true);
+    expect(common.total).toBeGreaterThan(EXACT_COUNT_CAP);
+    expect(common.total).toBeLessThan(6000);
+    expect(common.rows).toHaveLength(ARTICLE_PAGE_SIZE);
+    // A page past the real end (an overshooting estimate) shows the real last page, counted exactly.
+    const far = await listAdminArticles(t.db, query(`q=automatski&page=${common.totalPages}`));
+    expect(far.rows.length).toBeGreaterThan(0);
+    expect(far.page).toBeLessThanOrEqual(common.totalPages);
+    expect(roundForDisplay(12_345)).toBe(12_000);
+    expect(roundForDisplay(1_049)).toBe(1_000);
+    expect(roundForDisplay(87)).toBe(87);
   });
 
   it("finds words without their diacritics, in any case, in title, content and author", async () => {

@@ -7,6 +7,7 @@ import {
   parseSitemapFile,
   SITEMAP_MAX_URLS,
   sitemapFileCount,
+  sitemapSegments,
   sitemapSlice,
 } from "./feeds";
 
@@ -115,5 +116,28 @@ describe("sitemaps", () => {
     expect(parseSitemapFile("01.xml")).toBeNull();
     expect(parseSitemapFile("1.txt")).toBeNull();
     expect(parseSitemapFile("x.xml")).toBeNull();
+  });
+
+  it("splits several sources in order across files, with no gap and no overlap", () => {
+    const max = 10;
+    const counts = [4, 13, 0, 9];
+    const files = Math.ceil(26 / max);
+    const seen: string[] = [];
+    for (let n = 1; n <= files; n++) {
+      const segments = sitemapSegments(n, counts, max);
+      expect(segments.reduce((sum, s) => sum + s.limit, 0)).toBeLessThanOrEqual(max);
+      segments.forEach((s, source) => {
+        for (let i = 0; i < s.limit; i++) seen.push(`${source}:${s.offset + i}`);
+      });
+    }
+    const expected = counts.flatMap((c, source) => Array.from({ length: c }, (_, i) => `${source}:${i}`));
+    expect(seen).toEqual(expected);
+    expect(sitemapSegments(2, counts, max)).toEqual([
+      { offset: 4, limit: 0 },
+      { offset: 6, limit: 7 },
+      { offset: 0, limit: 0 },
+      { offset: 0, limit: 3 },
+    ]);
+    expect(sitemapSegments(4, counts, max).every((s) => s.limit === 0)).toBe(true);
   });
 });

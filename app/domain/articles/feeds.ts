@@ -112,6 +112,27 @@ export function sitemapSlice(
   return { staticFrom, staticTo, articleOffset, articleLimit };
 }
 
+/**
+ * The same split for any number of URL sources in a fixed order (the fixed pages, the articles,
+ * the forum topics …): which rows of each source (offset, limit in the source's own order) file
+ * `n` (1-based) holds. Sources follow one another with no gap and no overlap.
+ */
+export function sitemapSegments(
+  n: number,
+  counts: readonly number[],
+  max = SITEMAP_MAX_URLS,
+): { offset: number; limit: number }[] {
+  const from = (n - 1) * max;
+  const to = n * max;
+  let start = 0;
+  return counts.map((count) => {
+    const offset = Math.min(count, Math.max(0, from - start));
+    const end = Math.min(count, Math.max(0, to - start));
+    start += count;
+    return { offset, limit: Math.max(0, end - offset) };
+  });
+}
+
 /** `1.xml` → 1; anything else → null. */
 export function parseSitemapFile(file: string): number | null {
   const match = /^([1-9]\d{0,5})\.xml$/.exec(file);

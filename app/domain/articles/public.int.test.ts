@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { articles } from "../../db/schema";
@@ -77,6 +77,35 @@ describeDb("public article queries", () => {
     const oglasi = await listPublished(t.db, { category: "Oglasi", page: 1 });
     expect(oglasi.total).toBe(5);
     expect(titles(oglasi.items)).not.toContain("Nacrt oglasa");
+  });
+
+  it("pages deep with ties on the date exactly as one ordered list would", async () => {
+    const same = new Date(Date.UTC(2025, 5, 1, 12));
+    const inserted = await t.db
+      .insert(articles)
+      .values(
+        Array.from({ length: 7 }, (_, i) => ({
+          title: `Isti dan ${i}`,
+          category: "Oglasi" as const,
+          status: "publish" as const,
+          publishedDate: same,
+        })),
+      )
+      .returning({ id: articles.id });
+    const all = await listPublished(t.db, { category: "Oglasi", page: 1, pageSize: 100 });
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(all.items.length / 3); page++) {
+      paged.push(...titles((await listPublished(t.db, { category: "Oglasi", page, pageSize: 3 })).items));
+    }
+    expect(paged).toEqual(titles(all.items));
+    expect(new Set(paged).size).toBe(paged.length);
+    expect((await listPublished(t.db, { category: "Oglasi", page: 99, pageSize: 3 })).items).toEqual([]);
+    await t.db.delete(articles).where(
+      inArray(
+        articles.id,
+        inserted.map((r) => r.id),
+      ),
+    );
   });
 
   it("reuses a category's count for a few seconds, then counts again", async () => {

@@ -93,16 +93,50 @@ export async function listPublished(
   }: { category: ArticleCategory; page: number; pageSize?: number },
 ): Promise<PublicPage> {
   const [items, total] = await Promise.all([
-    db
-      .select(cardColumns)
-      .from(articles)
-      .where(and(eq(articles.category, category), published))
-      .orderBy(newestFirst, desc(articles.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+    pageOfCategory(db, category, (page - 1) * pageSize, pageSize),
     countPublishedInCategory(db, category),
   ]);
   return { items, total };
+}
+
+/** The list order: newest first, the id breaking ties (matches articles_category_status_date_id_idx). */
+const listOrder = [newestFirst, sql`${articles.id} desc nulls last`];
+
+/**
+ * One page of a category in list order, in two index-driven steps (docs/decisions/066): the page's
+ * first row is found by walking only the index (an index-only scan: a deep page such as
+ * /vesti?page=200 skips thousands of index entries, not thousands of rows), then the page is read
+ * from there (keyset).
+ */
+async function pageOfCategory(db: DbOrTx, category: ArticleCategory, offset: number, limit: number) {
+  const inCategory = and(eq(articles.category, category), published);
+  if (offset === 0) {
+    return db
+      .select(cardColumns)
+      .from(articles)
+      .where(inCategory)
+      .orderBy(...listOrder)
+      .limit(limit);
+  }
+  const [first] = await db
+    .select({ publishedDate: articles.publishedDate, id: articles.id })
+    .from(articles)
+    .where(inCategory)
+    .orderBy(...listOrder)
+    .limit(1)
+    .offset(offset);
+  if (!first) return [];
+  return db
+    .select(cardColumns)
+    .from(articles)
+    .where(
+      and(
+        inCategory,
+        sql`(${articles.publishedDate}, ${articles.id}) <= (${first.publishedDate}, ${first.id})`,
+      ),
+    )
+    .orderBy(...listOrder)
+    .limit(limit);
 }
 
 export type HomeArticles = {

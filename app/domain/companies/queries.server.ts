@@ -125,3 +125,19 @@ export async function deleteCompany(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
   return rows.length > 0;
 }
+
+/** Active companies for the sitemap, in id order. */
+export function sitemapCompanies(db: DbOrTx, range: { offset: number; limit: number }) {
+  return db
+    .select({ id: companies.id, updatedAt: companies.updatedAt })
+    .from(companies)
+    .where(eq(companies.active, true))
+    .orderBy(asc(companies.id))
+    .offset(range.offset)
+    .limit(range.limit);
+}
+
+export async function countActiveCompanies(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(companies).where(eq(companies.active, true));
+  return row?.n ?? 0;
+}

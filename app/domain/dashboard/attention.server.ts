@@ -1,10 +1,12 @@
 /**
  * The dashboard's "needs attention" counts: things waiting for a person, each a link to the screen
- * where it is handled, shown only to those who may use that screen. Adding a source (forum
- * moderation, listings) is one entry in ATTENTION_SOURCES.
+ * where it is handled, shown only to those who may use that screen. A new source is one entry in
+ * ATTENTION_SOURCES.
  */
 import type { DbOrTx } from "~/db/client.server";
 import { countPendingSubmissions } from "~/domain/companies/companies.server";
+import { countPendingForum } from "~/domain/forum/moderation.server";
+import { countPendingListings } from "~/domain/listings/listings.server";
 import type { Permission } from "~/domain/users/permissions";
 import { logger } from "~/lib/logger.server";
 
@@ -25,8 +27,20 @@ export const ATTENTION_SOURCES: readonly AttentionSource[] = [
     permission: "canViewCompanies",
     count: countPendingSubmissions,
   },
-  // Forum and listings add one line each when their screens land, e.g.:
-  // { key: "forum", label: "Forum: teme i komentari na čekanju", to: "/admin/forum", permission: "canViewForum", count: countPendingForumItems },
+  {
+    key: "listings",
+    label: "Oglasi (poslovi i kupoprodaja) na čekanju",
+    to: "/admin/listings",
+    permission: "canViewListings",
+    count: countPendingListings,
+  },
+  {
+    key: "forum",
+    label: "Forum: teme i komentari na čekanju",
+    to: "/admin/forum",
+    permission: "canViewForum",
+    count: countPendingForum,
+  },
 ];
 
 export type AttentionItem = { key: string; label: string; to: string; count: number };

@@ -10,7 +10,7 @@ import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { createLocalStorage } from "~/integrations/storage/local.server";
 import { onContentChange } from "~/lib/content-change.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
-import { sitemapFile } from "~/routes/public/sitemap.server";
+import { sitemapFile, sitemapPlan } from "~/routes/public/sitemap.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import {
   EXPIRE_JOB_KEY,
@@ -200,7 +200,7 @@ describeDb("listings queries", () => {
     const latest = await latestApprovedJobs(t.db, 2, NOW);
     expect(latest.map((j) => j.id)).toEqual([c, b]);
     expect(latest[0]).toMatchObject({ companyName: "Orao Transport", path: `/poslovi/treci-posao-${c}` });
-    expect((await sitemapListings(t.db, NOW)).map((r) => r.id)).toEqual([a, b, c, s]);
+    expect((await sitemapListings(t.db, undefined, NOW)).map((r) => r.id)).toEqual([a, b, c, s]);
   });
 
   it("puts the list pages and every live listing in /sitemap.xml", async () => {
@@ -209,7 +209,7 @@ describeDb("listings queries", () => {
     const sold = await approvedListing(sale, 2, {}, now);
     await approvedListing({ ...job, title: "Stari posao" }, 45, {}, now);
     await createListing(t.db, { ...job, title: "Neodobren posao" }, [], { now });
-    const xml = await sitemapFile(t.db, "https://bv.example", 1);
+    const xml = await sitemapFile(t.db, "https://bv.example", 1, await sitemapPlan(t.db));
     expect(xml).toContain("<loc>https://bv.example/poslovi</loc>");
     expect(xml).toContain("<loc>https://bv.example/kupoprodaja</loc>");
     expect(xml).toContain(`<loc>https://bv.example/poslovi/treci-posao-${live}</loc>`);

@@ -378,12 +378,23 @@ export async function latestApprovedJobs(db: DbOrTx, limit: number, now = new Da
 export type SitemapListing = { id: number; kind: ListingKind; title: string; updatedAt: Date };
 
 /** Every live listing, for /sitemap.xml (id order). */
-export function sitemapListings(db: DbOrTx, now = new Date()): Promise<SitemapListing[]> {
-  return db
+export function sitemapListings(
+  db: DbOrTx,
+  range?: { offset: number; limit: number },
+  now = new Date(),
+): Promise<SitemapListing[]> {
+  const query = db
     .select({ id: listings.id, kind: listings.kind, title: listings.title, updatedAt: listings.updatedAt })
     .from(listings)
     .where(liveWhere(now))
     .orderBy(asc(listings.id));
+  return range ? query.offset(range.offset).limit(range.limit) : query;
+}
+
+/** How many listings are live (the sitemap's share). */
+export async function countLiveListings(db: DbOrTx, now = new Date()): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(listings).where(liveWhere(now));
+  return row?.n ?? 0;
 }
 
 // --- admin ------------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate } from "~/lib/dates";
+import { logger } from "~/lib/logger.server";
 import { resultCountLine } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/articles";
@@ -53,9 +54,19 @@ export async function loader({ request }: Route.LoaderArgs) {
       defaultImage: settings.defaultArticleImage,
       notice: url.searchParams.get("poruka"),
     };
-  } catch {
-    // Spec §8: list load errors show an empty list with no message.
-    return { rows: [], total: 0, page: 1, totalPages: 1, query, defaultImage: null, notice: null };
+  } catch (error) {
+    // Spec §8: list load errors show an empty list with no message (the log has the error).
+    logger.error({ err: error }, "article list could not be loaded");
+    return {
+      rows: [],
+      total: 0,
+      totalIsEstimate: false,
+      page: 1,
+      totalPages: 1,
+      query,
+      defaultImage: null,
+      notice: null,
+    };
   }
 }
 
@@ -240,7 +251,7 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, totalPages, query, defaultImage, notice } = loaderData;
+  const { rows, total, totalIsEstimate, page, totalPages, query, defaultImage, notice } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -282,7 +293,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       </Card>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600" data-testid="result-count" aria-live="polite">
-          {resultCountLine(page, ARTICLE_PAGE_SIZE, total)}
+          {resultCountLine(page, ARTICLE_PAGE_SIZE, total, { estimated: totalIsEstimate })}
         </p>
         {loading ? <span className="text-xs text-slate-500">Učitavanje…</span> : null}
       </div>

@@ -1,32 +1,50 @@
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
-import { type AdminNavEntry, navFor } from "~/components/admin/admin-nav";
+import { type AdminBadge, type AdminNavEntry, navFor } from "~/components/admin/admin-nav";
 import { ErrorPage } from "~/components/error-page";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
+import type { Database } from "~/db/client.server";
 import { countPendingSubmissions } from "~/domain/companies/companies.server";
+import { countPendingForum } from "~/domain/forum/moderation.server";
 import { countPendingListings } from "~/domain/listings/listings.server";
 import { requireUser, userPermissions } from "~/domain/users/auth.server";
 import { ROLE_LABELS } from "~/domain/users/permissions";
+import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/layout";
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
+/** How each sidebar badge is counted (only for the entries the user sees). */
+const BADGE_COUNTS: Record<AdminBadge, (db: Database) => Promise<number>> = {
+  pendingSubmissions: countPendingSubmissions,
+  pendingListings: countPendingListings,
+  pendingForum: countPendingForum,
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireUser(request);
   const permissions = userPermissions(user);
   const nav = navFor(permissions);
-  const shows = (badge: AdminNavEntry["badge"]) => nav.some((e) => e.badge === badge);
-  const [pendingSubmissions, pendingListings] = await Promise.all([
-    shows("pendingSubmissions") ? countPendingSubmissions(getDb()) : 0,
-    shows("pendingListings") ? countPendingListings(getDb()) : 0,
-  ]);
-  return { user, permissions, nav, pendingSubmissions, pendingListings };
+  const db = getDb();
+  const badges: Partial<Record<AdminBadge, number>> = {};
+  await Promise.all(
+    nav.map(async ({ badge }) => {
+      if (!badge) return;
+      try {
+        badges[badge] = await BADGE_COUNTS[badge](db);
+      } catch (error) {
+        // A badge is a hint: the page still opens, without the number.
+        logger.error({ err: error, badge }, "admin badge count failed");
+      }
+    }),
+  );
+  return { user, permissions, nav, badges };
 }
 
-/** Re-read the badge count after every action, so it follows decisions on requests. */
+/** Re-read the badge counts after every action, so they follow decisions on requests and posts. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod ? true : defaultShouldRevalidate;
 }
@@ -38,8 +56,7 @@ function Sidebar({
   data: Route.ComponentProps["loaderData"];
   onNavigate?: () => void;
 }) {
-  const { user, nav, pendingSubmissions, pendingListings } = data;
-  const badges: Record<NonNullable<AdminNavEntry["badge"]>, number> = { pendingSubmissions, pendingListings };
+  const { user, nav, badges } = data;
   return (
     <div className="flex h-full flex-col bg-brand-900 text-brand-100">
       <div className="flex items-center gap-2 px-5 py-5 text-white">
@@ -61,7 +78,7 @@ function Sidebar({
             }
           >
             <span>{entry.label}</span>
-            {entry.badge && badges[entry.badge] > 0 ? (
+            {entry.badge && (badges[entry.badge] ?? 0) > 0 ? (
               <span className="rounded-full bg-yellow-400 px-2 py-0.5 text-xs font-bold text-slate-900">
                 {badges[entry.badge]}
                 <span className="sr-only"> na čekanju</span>

@@ -17,6 +17,8 @@ import {
   banners,
   companies,
   companySubmissions,
+  forumComments,
+  forumTopics,
   jobs,
   listings,
   mediaFiles,
@@ -113,6 +115,21 @@ const listingFixture = (t: TestDatabase, id: number) =>
   );
 const listingsWhere = async (t: TestDatabase, where?: ReturnType<typeof eq>) =>
   (await t.db.select({ n: count() }).from(listings).where(where))[0].n;
+const forumTopicFixture = (t: TestDatabase, id: number) =>
+  fixtureOnce(`forum-topic-${id}`, () =>
+    t.db
+      .insert(forumTopics)
+      .values({ id, title: `Tema ${id}`, content: "Tekst", author: "Matrica" })
+      .onConflictDoNothing(),
+  );
+const forumCommentFixture = (t: TestDatabase, id: number) =>
+  fixtureOnce(`forum-comment-${id}`, async () => {
+    await forumTopicFixture(t, 900200);
+    await t.db
+      .insert(forumComments)
+      .values({ id, topicId: 900200, content: "Komentar", author: "Matrica" })
+      .onConflictDoNothing();
+  });
 const companyCount = async (t: TestDatabase) => (await t.db.select({ n: count() }).from(companies))[0].n;
 const companiesNamed = async (t: TestDatabase, name: string) =>
   (await t.db.select({ n: count() }).from(companies).where(eq(companies.name, name)))[0].n;
@@ -496,6 +513,72 @@ const MATRIX: Record<string, MatrixEntry> = {
         probe: async (t) => {
           await listingFixture(t, 900204);
           return listingsWhere(t, eq(listings.title, "Izmenjen iz matrice"));
+        },
+      },
+    ],
+  },
+  "admin/forum": {
+    file: "routes/admin/forum-layout.tsx",
+    path: "/admin/forum",
+    permission: "canViewForum",
+    loader: VIEW_ADMIN_ONLY,
+  },
+  "admin/forum/": {
+    file: "routes/admin/forum.tsx",
+    path: "/admin/forum",
+    permission: "canViewForum",
+    loader: VIEW_ADMIN_ONLY,
+  },
+  "admin/forum/topics": {
+    file: "routes/admin/forum-topics.tsx",
+    path: "/admin/forum/topics?status=sve&q=tema&otvori=900201",
+    permission: "canViewForum",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [
+      {
+        name: "approve",
+        form: { intent: "status", action: "approve", ids: "900201" },
+        probe: async (t) => {
+          await forumTopicFixture(t, 900201);
+          return (
+            await t.db.select({ n: count() }).from(forumTopics).where(eq(forumTopics.status, "approved"))
+          )[0].n;
+        },
+      },
+      {
+        name: "delete",
+        form: { intent: "delete", id: "900202" },
+        probe: async (t) => {
+          await forumTopicFixture(t, 900202);
+          return (await t.db.select({ n: count() }).from(forumTopics))[0].n;
+        },
+      },
+    ],
+  },
+  "admin/forum/comments": {
+    file: "routes/admin/forum-comments.tsx",
+    path: "/admin/forum/comments?tema=900200&otvori=900211",
+    permission: "canViewForum",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [
+      {
+        name: "reject",
+        form: { intent: "status", action: "reject", ids: "900211" },
+        probe: async (t) => {
+          await forumCommentFixture(t, 900211);
+          return (
+            await t.db.select({ n: count() }).from(forumComments).where(eq(forumComments.status, "rejected"))
+          )[0].n;
+        },
+      },
+      {
+        name: "delete",
+        form: { intent: "delete", id: "900212" },
+        probe: async (t) => {
+          await forumCommentFixture(t, 900212);
+          return (await t.db.select({ n: count() }).from(forumComments))[0].n;
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { CompanyLogo } from "~/components/companies/company-logo";
 import { Pagination } from "~/components/pagination";
 import { buttonClass } from "~/components/ui/button";
@@ -6,6 +6,7 @@ import { Input, Select } from "~/components/ui/field";
 import { ALL_COMPANY_CATEGORIES, DIRECTORY_PAGE_SIZE, US_STATES } from "~/domain/companies/constants";
 import { listCompanies } from "~/domain/companies/queries.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/companies";
@@ -25,7 +26,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     getSettings(db),
     listCompanies(db, { ...filters, activeOnly: true, order: "name", page, pageSize: DIRECTORY_PAGE_SIZE }),
   ]);
+  // A page past the last one is a 404, as on /vesti (never "Prikazano 193–182 od 182").
+  if (page > totalPagesOf(total, DIRECTORY_PAGE_SIZE)) throw data(null, { status: 404 });
   return { rows, total, page, filters, defaultImage: settings.defaultCompanyImage };
+}
+
+export function headers() {
+  return { "Cache-Control": PUBLIC_LIST_CACHE };
 }
 
 export const meta: Route.MetaFunction = () => [
@@ -151,3 +158,5 @@ export default function CompanyDirectory({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export { PublicRouteError as ErrorBoundary } from "~/components/public/route-error";

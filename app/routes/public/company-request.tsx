@@ -112,3 +112,5 @@ export default function CompanyRequest({ loaderData, actionData }: Route.Compone
     </div>
   );
 }
+
+export { PublicRouteError as ErrorBoundary } from "~/components/public/route-error";

@@ -198,3 +198,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     </div>
   );
 }
+
+export { PublicRouteError as ErrorBoundary } from "~/components/public/route-error";

@@ -8,12 +8,12 @@ import { sitemapFile, sitemapPlan, xmlResponse } from "./sitemap.server";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const n = parseSitemapFile(params.file);
   const db = getDb();
-  const { files } = await sitemapPlan(db);
-  if (n === null || n > files) {
+  const plan = await sitemapPlan(db);
+  if (n === null || n > plan.files) {
     return new Response("Nije pronađeno", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  return xmlResponse(await sitemapFile(db, publicOrigin(request), n));
+  return xmlResponse(await sitemapFile(db, publicOrigin(request), n, plan));
 }

@@ -1,42 +1,96 @@
 import type { Database } from "~/db/client.server";
-import { buildUrlset, type SitemapUrl, sitemapFileCount, sitemapSlice } from "~/domain/articles/feeds";
+import { buildUrlset, SITEMAP_MAX_URLS, type SitemapUrl, sitemapSegments } from "~/domain/articles/feeds";
 import { countPublished, sitemapArticles } from "~/domain/articles/public.server";
 import { articlePath } from "~/domain/articles/slug";
+import { countActiveCompanies, sitemapCompanies } from "~/domain/companies/queries.server";
+import { countSitemapTopics, sitemapTopics } from "~/domain/forum/public.server";
 import { listingPath } from "~/domain/listings/format";
-import { sitemapListings } from "~/domain/listings/listings.server";
+import { countLiveListings, sitemapListings } from "~/domain/listings/listings.server";
 import { FEED_CACHE } from "~/lib/http-cache";
 
 /** The site's fixed public pages, listed before the articles. */
-export const SITEMAP_STATIC_PATHS = ["/", "/vesti", "/oglasi", "/poslovi", "/kupoprodaja"];
+export const SITEMAP_STATIC_PATHS = [
+  "/",
+  "/vesti",
+  "/oglasi",
+  "/kompanije",
+  "/poslovi",
+  "/kupoprodaja",
+  "/forum",
+];
+
+type Range = { offset: number; limit: number };
+
+/** One kind of public URL in the sitemap: how many there are, and a range of them in a fixed order. */
+type SitemapSource = {
+  count(db: Database): Promise<number>;
+  urls(db: Database, origin: string, range: Range): Promise<SitemapUrl[]>;
+};
 
 /**
- * The URLs before the articles: the fixed pages, then the live listings (jobs and buy/sell; a few
- * thousand at most, read whole — they come and go every 30 days, so they are not paged like the
- * articles).
+ * The sources in sitemap order: fixed pages, published articles (id order), active companies, live
+ * listings (jobs and buy/sell), approved forum topics.
  */
-async function leadingUrls(db: Database, origin: string): Promise<SitemapUrl[]> {
-  const listings = await sitemapListings(db);
-  return [
-    ...SITEMAP_STATIC_PATHS.map((p) => ({ loc: `${origin}${p}` })),
-    ...listings.map((l) => ({ loc: `${origin}${listingPath(l)}`, lastmod: l.updatedAt })),
-  ];
+const SOURCES: readonly SitemapSource[] = [
+  {
+    count: async () => SITEMAP_STATIC_PATHS.length,
+    urls: async (_db, origin, { offset, limit }) =>
+      SITEMAP_STATIC_PATHS.slice(offset, offset + limit).map((p) => ({ loc: `${origin}${p}` })),
+  },
+  {
+    count: countPublished,
+    urls: async (db, origin, range) =>
+      (await sitemapArticles(db, range)).map((row) => ({
+        loc: `${origin}${articlePath(row)}`,
+        lastmod: row.updatedAt,
+      })),
+  },
+  {
+    count: countActiveCompanies,
+    urls: async (db, origin, range) =>
+      (await sitemapCompanies(db, range)).map((row) => ({
+        loc: `${origin}/kompanije/${row.id}`,
+        lastmod: row.updatedAt,
+      })),
+  },
+  {
+    count: (db) => countLiveListings(db),
+    urls: async (db, origin, range) =>
+      (await sitemapListings(db, range)).map((row) => ({
+        loc: `${origin}${listingPath(row)}`,
+        lastmod: row.updatedAt,
+      })),
+  },
+  {
+    count: countSitemapTopics,
+    urls: async (db, origin, range) =>
+      (await sitemapTopics(db, range)).map((row) => ({
+        loc: `${origin}/forum/${row.id}`,
+        lastmod: row.lastActivityAt,
+      })),
+  },
+];
+
+export type SitemapPlan = { files: number; counts: number[] };
+
+export async function sitemapPlan(db: Database): Promise<SitemapPlan> {
+  const counts = await Promise.all(SOURCES.map((source) => source.count(db)));
+  const total = counts.reduce((sum, n) => sum + n, 0);
+  return { files: Math.max(1, Math.ceil(total / SITEMAP_MAX_URLS)), counts };
 }
 
-export async function sitemapPlan(db: Database) {
-  const [articleCount, listings] = await Promise.all([countPublished(db), sitemapListings(db)]);
-  return { files: sitemapFileCount(SITEMAP_STATIC_PATHS.length + listings.length, articleCount) };
-}
-
-/** The urlset of sitemap file `n` (1-based): its share of the fixed pages and listings, then of the articles. */
-export async function sitemapFile(db: Database, origin: string, n: number): Promise<string> {
-  const leading = await leadingUrls(db, origin);
-  const slice = sitemapSlice(n, leading.length);
-  const urls: SitemapUrl[] = leading.slice(slice.staticFrom, slice.staticTo);
-  if (slice.articleLimit > 0) {
-    const rows = await sitemapArticles(db, { offset: slice.articleOffset, limit: slice.articleLimit });
-    for (const row of rows) urls.push({ loc: `${origin}${articlePath(row)}`, lastmod: row.updatedAt });
-  }
-  return buildUrlset(urls);
+/** The urlset of sitemap file `n` (1-based): its share of each source, in order. */
+export async function sitemapFile(
+  db: Database,
+  origin: string,
+  n: number,
+  plan: SitemapPlan,
+): Promise<string> {
+  const segments = sitemapSegments(n, plan.counts);
+  const parts = await Promise.all(
+    SOURCES.map((source, i) => (segments[i].limit > 0 ? source.urls(db, origin, segments[i]) : [])),
+  );
+  return buildUrlset(parts.flat());
 }
 
 export function xmlResponse(xml: string, status = 200): Response {

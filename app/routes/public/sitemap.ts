@@ -11,8 +11,9 @@ import { sitemapFile, sitemapPlan, xmlResponse } from "./sitemap.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const origin = publicOrigin(request);
-  const { files } = await sitemapPlan(db);
-  if (files === 1) return xmlResponse(await sitemapFile(db, origin, 1));
+  const plan = await sitemapPlan(db);
+  const { files } = plan;
+  if (files === 1) return xmlResponse(await sitemapFile(db, origin, 1, plan));
   return xmlResponse(
     buildSitemapIndex(Array.from({ length: files }, (_, i) => `${origin}/sitemap/${i + 1}.xml`)),
   );

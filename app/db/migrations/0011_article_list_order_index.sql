@@ -1,0 +1,2 @@
+DROP INDEX "articles_category_status_date_idx";--> statement-breakpoint
+CREATE INDEX "articles_category_status_date_id_idx" ON "articles" USING btree ("category","status","published_date" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,67 @@
+/**
+ * The drivers' forum: its limits, labels and messages (spec §2 Forum, §3, §4, §9). The spec quotes
+ * no forum message (its load, update and delete errors are swallowed); ours are in one place here.
+ */
+import type { MODERATION_STATUSES } from "~/db/schema";
+
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** Spec §9: previews of 100 characters (topics) and 150 (comments). */
+export const TOPIC_PREVIEW_LENGTH = 100;
+export const COMMENT_PREVIEW_LENGTH = 150;
+
+export const TITLE_MAX = 150;
+export const AUTHOR_MAX = 80;
+export const COMPANY_MAX = 120;
+
+/** Public list: 20 topics a page (the site's page size); a thread shows 50 comments a page. */
+export const PUBLIC_TOPICS_PAGE_SIZE = 20;
+export const PUBLIC_COMMENTS_PAGE_SIZE = 50;
+/** Admin lists: 50 rows a page, so that a moderator clears a backlog in few bulk actions. */
+export const ADMIN_FORUM_PAGE_SIZE = 50;
+
+/** Public form names of the shared limiter (5 per 15 minutes per address and form). */
+export const TOPIC_FORM = "forum-topic";
+export const COMMENT_FORM = "forum-comment";
+/** Votes are far more frequent than posts: a looser ceiling per address, against scripted floods. */
+export const VOTE_LIMIT = { max: 120, windowMs: 15 * 60 * 1000 } as const;
+
+/**
+ * Forum pages vary per visitor (their own votes) and change with every vote: a shared cache must
+ * never answer for them and the server's page cache never stores them (decision 064); the browser
+ * revalidates each time.
+ */
+export const FORUM_PAGE_CACHE = "private, no-cache";
+
+export const STATUS_LABELS: Record<ModerationStatus, string> = {
+  pending: "Na čekanju",
+  approved: "Odobreno",
+  rejected: "Odbijeno",
+};
+
+export const FORUM_MESSAGES = {
+  topicSent: "Hvala! Vaša tema je poslata i biće objavljena posle odobrenja.",
+  commentSent: "Hvala! Vaš komentar je poslat i biće objavljen posle odobrenja.",
+  fixErrors: "Proverite označena polja i pošaljite ponovo.",
+  sendFailed: "Slanje nije uspelo. Molimo pokušajte ponovo.",
+  titleRequired: "Unesite naslov teme.",
+  titleTooLong: `Naslov može imati najviše ${TITLE_MAX} karaktera.`,
+  contentRequired: "Unesite tekst teme.",
+  commentRequired: "Unesite tekst komentara.",
+  authorRequired: "Unesite svoje ime.",
+  authorTooLong: `Ime može imati najviše ${AUTHOR_MAX} karaktera.`,
+  companyTooLong: `Naziv kompanije može imati najviše ${COMPANY_MAX} karaktera.`,
+  topicGone: "Ova tema više nije dostupna.",
+  voteFailed: "Glasanje nije uspelo. Pokušajte ponovo.",
+  voteGone: "Ova tema ili komentar više nisu dostupni za glasanje.",
+  tooManyVotes: (minutes: number) => `Previše glasova sa vaše adrese. Pokušajte ponovo za ${minutes} min.`,
+  // Admin (decision 072: the spec swallows these errors; we show them).
+  loadFailed: "Učitavanje foruma nije uspelo. Osvežite stranicu ili pokušajte ponovo kasnije.",
+  updateFailed: "Promena statusa nije uspela. Pokušajte ponovo.",
+  deleteFailed: "Brisanje nije uspelo. Pokušajte ponovo.",
+  topicNotFound: "Tema nije pronađena. Možda je u međuvremenu obrisana.",
+  commentNotFound: "Komentar nije pronađen. Možda je u međuvremenu obrisan.",
+  nothingSelected: "Izaberite bar jednu stavku.",
+  nothingChanged: "Ništa nije promenjeno: izabrane stavke su već u tom statusu ili su obrisane.",
+  unknownAction: "Nepoznata akcija.",
+} as const;
