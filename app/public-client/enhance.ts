@@ -6,6 +6,7 @@
  * - image fallback: an <img data-fallback> that fails to load swaps once to its fallback (spec §8);
  * - view beacon: an article page counts one view, sent after the page is shown (not prerendered);
  * - carousels: the hero's numbered buttons move the strip, not the page, and show the current slide;
+ * - banner rotation: a position showing one banner of several shows a random one per page view;
  * - in-place forms: <form data-enhance="replace" data-target="#id"> posts with fetch and swaps the
  *   target from the answer page (votes, newsletter signup), falling back to a normal post;
  * - after a failed form post the focus moves to the first field marked invalid;
@@ -105,6 +106,21 @@ function carousels(root: ParentNode): void {
   }
 }
 
+// --- Banner rotation ---------------------------------------------------------------------------
+
+/** A position that shows one banner of several (on phones) shows a different one each page view. */
+function rotations(root: ParentNode): void {
+  for (const group of root.querySelectorAll<HTMLElement>("[data-rotate]")) {
+    const items = [...group.querySelectorAll<HTMLElement>(":scope > [data-rotate-item]")];
+    if (items.length < 2) continue;
+    const pick = Math.floor(Math.random() * items.length);
+    items.forEach((item, i) => {
+      if (i === pick) item.setAttribute("data-active", "");
+      else item.removeAttribute("data-active");
+    });
+  }
+}
+
 // --- Forms -------------------------------------------------------------------------------------
 
 function inPlaceForms(root: ParentNode): void {
@@ -157,6 +173,7 @@ function focusFirstError(): void {
 // --- Start -------------------------------------------------------------------------------------
 
 function enhance(root: ParentNode): void {
+  rotations(root);
   imageFallbacks(root);
   carousels(root);
   inPlaceForms(root);

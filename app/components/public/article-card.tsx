@@ -35,7 +35,11 @@ function CategoryLabel({ category }: { category: string }) {
   );
 }
 
-/** A grid card: picture, category, title (the link), excerpt, author and date. */
+/**
+ * A grid card: picture, category, title (the link), excerpt, author and date. On a phone it is a
+ * compact row (a small picture beside the title and date), so a screen shows several headlines
+ * rather than one picture.
+ */
 export function ArticleCard({
   article,
   defaultImage,
@@ -49,17 +53,19 @@ export function ArticleCard({
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <article className="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-      <ArticleImage
-        src={articleImageUrl(article.featuredImage, null)}
-        fallback={defaultImage}
-        alt=""
-        priority={priority}
-        sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
-      />
-      <div className="flex flex-1 flex-col p-4">
+    <article className="group relative flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:flex-col">
+      <div className="w-32 shrink-0 self-start sm:w-auto sm:self-auto">
+        <ArticleImage
+          src={articleImageUrl(article.featuredImage, null)}
+          fallback={defaultImage}
+          alt=""
+          priority={priority}
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 128px"
+        />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col p-3 sm:p-4">
         <CategoryLabel category={article.category} />
-        <Heading className="mt-1 font-semibold leading-snug text-slate-900">
+        <Heading className="mt-1 text-[0.95rem] font-semibold leading-snug text-slate-900 sm:text-base">
           <Link
             to={articlePath(article)}
             prefetch="intent"
@@ -68,9 +74,9 @@ export function ArticleCard({
             {article.title}
           </Link>
         </Heading>
-        <p className="mt-2 line-clamp-3 text-sm text-slate-600">{article.excerpt}</p>
-        <p className="mt-auto pt-3 text-xs text-slate-500">
-          {article.author ? `${article.author} · ` : null}
+        <p className="mt-2 line-clamp-3 hidden text-sm text-slate-600 sm:block">{article.excerpt}</p>
+        <p className="mt-auto pt-2 text-xs text-slate-500 sm:pt-3">
+          {article.author ? <span className="hidden sm:inline">{article.author} · </span> : null}
           <PublishedOn date={article.publishedDate} />
         </p>
       </div>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notInArray, sql } from "drizzle-orm";
+import { and, count, eq, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { articles } from "~/db/schema";
 

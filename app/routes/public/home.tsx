@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BannerSlot, HeroBanner } from "~/components/banners/banner-slot";
+import { BannerSlot, HeroBanner, HeroBannersCompact } from "~/components/banners/banner-slot";
 import { NewestJobs } from "~/components/listings/newest-jobs";
 import { ArticleCard, type ArticleCardData, ArticleRow, HeroArticle } from "~/components/public/article-card";
 import { resolveImageUrl } from "~/domain/articles/image-url";
@@ -100,9 +100,10 @@ function CardGrid({ items, defaultImage }: { items: ArticleCardData[]; defaultIm
 }
 
 /**
- * The five hero articles, each with its hero banner beside it (spec §9: home-hero holds 5 banners
- * matching the 5 hero articles). A horizontal scroll-snap strip: swipe on a phone, the numbered
- * links jump between slides — no JavaScript needed.
+ * The five hero articles, each with its hero banner beside it on wide screens (spec §9: home-hero
+ * holds 5 banners matching the 5 hero articles). A horizontal scroll-snap strip: swipe on a phone;
+ * the numbered buttons move the strip to their slide and mark the current one (the enhancement
+ * script; without it they are in-page links).
  */
 function Hero({
   hero,
@@ -115,8 +116,11 @@ function Hero({
 }) {
   if (hero.length === 0) return null;
   return (
-    <section aria-label="Izdvojeno" className="mt-4">
-      <ol className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]">
+    <section aria-label="Izdvojeno" data-carousel="">
+      <ol
+        data-carousel-track=""
+        className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]"
+      >
         {hero.map((article, i) => (
           <li
             key={article.id}
@@ -130,12 +134,13 @@ function Hero({
         ))}
       </ol>
       {hero.length > 1 ? (
-        <nav aria-label="Izdvojeni članci" className="mt-2 flex justify-center gap-2">
+        <nav aria-label="Izdvojeni članci" data-carousel-nav="" className="mt-2 flex justify-center gap-2">
           {hero.map((article, i) => (
             <a
               key={article.id}
               href={`#izdvojeno-${i + 1}`}
-              className="inline-flex h-8 min-w-8 items-center justify-center rounded-full border border-slate-300 bg-white text-sm font-medium text-slate-700 hover:bg-slate-50"
+              aria-current={i === 0 ? "true" : undefined}
+              className="inline-flex h-8 min-w-8 items-center justify-center rounded-full border border-slate-300 bg-white text-sm font-medium text-slate-700 hover:bg-slate-50 aria-[current=true]:border-brand-600 aria-[current=true]:bg-brand-600 aria-[current=true]:text-white"
               aria-label={`Izdvojeni članak ${i + 1}: ${article.title}`}
             >
               {i + 1}
@@ -154,41 +159,72 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="sr-only">
         {siteName} — {siteDescription}
       </h1>
-      <BannerSlot position="home-top" banners={banners["home-top"]} eager />
-      <Hero hero={hero} banners={banners["home-hero"]} defaultImage={defaultImage} />
-      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
-        <div className="flex min-w-0 flex-col gap-8">
-          <BannerSlot position="home-section-1" banners={banners["home-section-1"]} />
-          <Section id="najnovije-vesti" title="Najnovije vesti" more={{ to: "/vesti", label: "Sve vesti" }}>
-            <CardGrid items={vesti} defaultImage={defaultImage} />
-          </Section>
-          <BannerSlot position="home-section-2" banners={banners["home-section-2"]} />
-          <BannerSlot position="home-middle" banners={banners["home-middle"]} />
-          <Section
-            id="najnoviji-oglasi"
-            title="Najnoviji oglasi"
-            more={{ to: "/oglasi", label: "Svi oglasi" }}
-          >
-            <CardGrid items={oglasi} defaultImage={defaultImage} />
-          </Section>
-          <NewestJobs jobs={jobs} />
-          <BannerSlot position="home-section-3" banners={banners["home-section-3"]} />
+      {/* On a phone the first screen leads with the news: the hero comes before the top banner. */}
+      <div className="flex flex-col gap-4">
+        <div className="max-sm:order-2">
+          <BannerSlot position="home-top" banners={banners["home-top"]} eager />
         </div>
-        <aside aria-label="Bočna traka" className="flex flex-col gap-8">
-          <Section id="popularno" title="Popularno">
-            {popular.length === 0 ? (
-              <p className="text-slate-600">Još nema popularnih članaka.</p>
-            ) : (
-              <ol className="flex flex-col gap-4">
-                {popular.map((article, i) => (
-                  <li key={article.id}>
-                    <ArticleRow article={article} defaultImage={defaultImage} rank={i + 1} />
-                  </li>
-                ))}
-              </ol>
-            )}
-          </Section>
-          <BannerSlot position="home-sidebar" banners={banners["home-sidebar"]} />
+        <Hero hero={hero} banners={banners["home-hero"]} defaultImage={defaultImage} />
+      </div>
+      {/*
+        Below 1024 px the two columns dissolve (display: contents) and their blocks are ordered
+        afresh, so news and banner positions alternate instead of ads piling up: every position is
+        kept, and a phone's page leads with news.
+      */}
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+        <div className="flex min-w-0 flex-col gap-8 max-lg:contents">
+          <div className="empty:hidden max-lg:order-2">
+            <BannerSlot position="home-section-1" banners={banners["home-section-1"]} />
+          </div>
+          <div className="min-w-0 max-lg:order-1">
+            <Section id="najnovije-vesti" title="Najnovije vesti" more={{ to: "/vesti", label: "Sve vesti" }}>
+              <CardGrid items={vesti} defaultImage={defaultImage} />
+            </Section>
+          </div>
+          <div className="empty:hidden max-lg:order-4">
+            <BannerSlot position="home-section-2" banners={banners["home-section-2"]} />
+          </div>
+          <div className="empty:hidden max-lg:order-7">
+            <BannerSlot position="home-middle" banners={banners["home-middle"]} />
+          </div>
+          <div className="min-w-0 max-lg:order-3">
+            <Section
+              id="najnoviji-oglasi"
+              title="Najnoviji oglasi"
+              more={{ to: "/oglasi", label: "Svi oglasi" }}
+            >
+              <CardGrid items={oglasi} defaultImage={defaultImage} />
+            </Section>
+          </div>
+          <div className="empty:hidden lg:hidden max-lg:order-6">
+            <HeroBannersCompact banners={banners["home-hero"]} />
+          </div>
+          <div className="min-w-0 empty:hidden max-lg:order-5">
+            <NewestJobs jobs={jobs} />
+          </div>
+          <div className="empty:hidden max-lg:order-10">
+            <BannerSlot position="home-section-3" banners={banners["home-section-3"]} />
+          </div>
+        </div>
+        <aside aria-label="Bočna traka" className="flex flex-col gap-8 max-lg:contents">
+          <div className="max-lg:order-8">
+            <Section id="popularno" title="Popularno">
+              {popular.length === 0 ? (
+                <p className="text-slate-600">Još nema popularnih članaka.</p>
+              ) : (
+                <ol className="flex flex-col gap-4">
+                  {popular.map((article, i) => (
+                    <li key={article.id}>
+                      <ArticleRow article={article} defaultImage={defaultImage} rank={i + 1} />
+                    </li>
+                  ))}
+                </ol>
+              )}
+            </Section>
+          </div>
+          <div className="empty:hidden max-lg:order-9">
+            <BannerSlot position="home-sidebar" banners={banners["home-sidebar"]} />
+          </div>
         </aside>
       </div>
       <div className="mt-8 flex flex-col gap-8">
