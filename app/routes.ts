@@ -51,6 +51,10 @@ export default [
       route("edit/:id", "routes/admin/article-form.tsx", { id: "admin-article-edit" }),
       route(":id", "routes/admin/article.tsx"),
     ]),
+    ...prefix("headings", [
+      index("routes/admin/headings.tsx"),
+      route(":id", "routes/admin/heading-preview.ts"),
+    ]),
     ...prefix("users", [index("routes/admin/users.tsx")]),
     ...prefix("companies", [
       index("routes/admin/companies.tsx"),
@@ -82,6 +86,8 @@ export default [
     ]),
     route("media", "routes/admin/media.tsx"),
     route("settings", "routes/admin/settings.tsx"),
+    route("popup", "routes/admin/popup.tsx"),
+    route("cache", "routes/admin/cache.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -11,8 +11,11 @@
  *   target from the answer page (votes, newsletter signup), falling back to a normal post;
  * - JSON forms: <form data-enhance="json" data-endpoint=…> (the newsletter signup) shows the
  *   endpoint's answer in place;
- * - after a failed form post the focus moves to the first field marked invalid.
+ * - after a failed form post the focus moves to the first field marked invalid;
+ * - the pop-up (`<div hidden data-popup …>` from the public layout): shown 1.5 s after the load when
+ *   the visitor's limits allow (./popup.ts, docs/decisions/103).
  */
+import { schedulePopup } from "./popup";
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 
@@ -246,3 +249,4 @@ document.addEventListener(
 enhance(document);
 viewBeacon();
 focusFirstError();
+schedulePopup();

@@ -18,7 +18,7 @@ export type AdminNavEntry = {
 export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: "Kontrolna tabla", to: "/admin", permission: "canViewDashboard", ready: true, exact: true },
   { label: "Članci", to: "/admin/articles", permission: "canViewArticles", ready: true },
-  { label: "AI naslovi", to: "/admin/headings", permission: "canViewHeadings", ready: false },
+  { label: "AI naslovi", to: "/admin/headings", permission: "canViewHeadings", ready: true },
   { label: "Kompanije", to: "/admin/companies", permission: "canViewCompanies", ready: true },
   {
     label: "Zahtevi kompanija",
@@ -45,11 +45,11 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: "Analitika", to: "/admin/analytics", permission: "canViewAnalytics", ready: true },
   { label: "Newsletter", to: "/admin/newsletter", permission: "canViewNewsletter", ready: true },
   { label: "Stripe narudžbine", to: "/admin/stripe-orders", permission: "canViewUsers", ready: false },
-  { label: "Pop-up", to: "/admin/popup", permission: "canViewPopup", ready: false },
+  { label: "Pop-up", to: "/admin/popup", permission: "canViewPopup", ready: true },
   { label: "Mediji", to: "/admin/media", permission: "canViewMedia", ready: true },
   { label: "Korisnici", to: "/admin/users", permission: "canViewUsers", ready: true },
   { label: "Podešavanja", to: "/admin/settings", permission: "canViewSettings", ready: true },
-  { label: "Keš", to: "/admin/cache", permission: "canViewSettings", ready: false },
+  { label: "Keš", to: "/admin/cache", permission: "canViewSettings", ready: true },
 ];
 
 export function navFor(permissions: Record<Permission, boolean>): AdminNavEntry[] {

@@ -7,7 +7,10 @@
  *     error={errors.image} onChange={(url) => setPreview(url)} />
  *
  * Optional: `onUploadResult({ ok, message })` to show your own notice after an upload (the field
- * shows its error itself otherwise); `uploadErrorMessage` overrides the upload failure text.
+ * shows its error itself otherwise); `uploadErrorMessage` overrides the upload failure text;
+ * `onLibrarySelect(url)` after a pick from the library; `clearOnLoadError` empties the field when
+ * its image cannot be loaded (not while the URL is being typed: when the field is left), and
+ * `onLoadError(url)` says so.
  */
 import { useEffect, useId, useRef, useState } from "react";
 import {
@@ -39,6 +42,9 @@ export function ImageField({
   onUploadResult,
   uploadErrorMessage,
   hint,
+  onLibrarySelect,
+  clearOnLoadError,
+  onLoadError,
 }: {
   name: string;
   label: string;
@@ -49,6 +55,9 @@ export function ImageField({
   onUploadResult?: (result: { ok: boolean; message: string }) => void;
   uploadErrorMessage?: string;
   hint?: string;
+  onLibrarySelect?: (url: string) => void;
+  clearOnLoadError?: boolean;
+  onLoadError?: (url: string) => void;
 }) {
   const autoId = useId();
   const inputId = id ?? `image-${autoId}`;
@@ -68,6 +77,14 @@ export function ImageField({
     setValue(url);
     setLocalError(null);
     onChange?.(url);
+  }
+
+  /** The image could not be loaded: with clearOnLoadError the field is emptied (not mid-typing). */
+  function failed(url: string) {
+    setPreviewFailed(true);
+    if (!clearOnLoadError || document.activeElement?.id === inputId) return;
+    change("");
+    onLoadError?.(url);
   }
 
   function report(ok: boolean, message: string) {
@@ -111,6 +128,13 @@ export function ImageField({
           value={value}
           invalid={Boolean(shownError)}
           onChange={(e) => change(e.target.value)}
+          onBlur={() => {
+            if (clearOnLoadError && previewFailed && value) {
+              const url = value;
+              change("");
+              onLoadError?.(url);
+            }
+          }}
         />
       </Field>
       <div className="flex flex-wrap gap-2">
@@ -147,7 +171,7 @@ export function ImageField({
             src={value}
             alt={`Pregled: ${label}`}
             className="h-full w-full object-contain"
-            onError={() => setPreviewFailed(true)}
+            onError={() => failed(value)}
           />
         ) : (
           <span className="px-3 text-center text-xs text-slate-500">
@@ -158,7 +182,10 @@ export function ImageField({
       <MediaLibraryModal
         open={libraryOpen}
         onOpenChange={setLibraryOpen}
-        onSelect={(file) => change(file.url)}
+        onSelect={(file) => {
+          change(file.url);
+          onLibrarySelect?.(file.url);
+        }}
       />
     </div>
   );

@@ -2,6 +2,7 @@ export * from "./articles";
 export * from "./banners";
 export * from "./companies";
 export * from "./forum";
+export * from "./headings";
 export * from "./jobs";
 export * from "./listings";
 export * from "./media";

@@ -249,7 +249,22 @@ function uniqueHeadline(
   return seen === 0 ? chosen : { ...chosen, title: `${chosen.title} (${seen + 1}. deo)` };
 }
 
-function buildArticle(rng: Random, date: Date, reference: Date, used: Map<string, number>): NewArticle {
+/**
+ * Every 8th article comes from the old site, its headings typed as paragraphs (see renderBlocks):
+ * the AI headings screen has real work in the demo. Chosen by position, not by the random
+ * stream, so every other value of the demo stays the same.
+ */
+export function isLegacyArticle(index: number): boolean {
+  return index % 8 === 3;
+}
+
+function buildArticle(
+  rng: Random,
+  date: Date,
+  reference: Date,
+  used: Map<string, number>,
+  legacy: boolean,
+): NewArticle {
   const category = rng.chance(0.7) ? "Vesti" : "Oglasi";
   const script: Script = rng.chance(0.05) ? "cyrillic" : "latin";
   const news = category === "Vesti";
@@ -276,7 +291,7 @@ function buildArticle(rng: Random, date: Date, reference: Date, used: Map<string
   return {
     title: local(title),
     excerpt: local(lead),
-    content: renderBlocks(blocks, script),
+    content: renderBlocks(blocks, script, { legacy }),
     author: local(rng.weighted(AUTHORS, AUTHOR_WEIGHTS)),
     featuredImage,
     category,
@@ -320,7 +335,7 @@ export function buildArticles(count = ARTICLE_COUNT, reference = REFERENCE_DATE)
   const used = new Map<string, number>();
   const list = Array.from({ length: count }, (_, i) => {
     const date = new Date(start.getTime() + (i + rng.float()) * step);
-    return buildArticle(rng, date, reference, used);
+    return buildArticle(rng, date, reference, used, isLegacyArticle(i));
   });
   featureNewest(list);
   return list;

@@ -3,6 +3,7 @@
  * ("newsletter:send", "headings:convert-all", "listings:expire" …); the runner started at boot
  * (server/app.ts) runs exactly these.
  */
+import { createHeadingsJobHandlers } from "~/domain/headings/jobs.server";
 import { EXPIRE_JOB_KIND, expireListingsHandler } from "~/domain/listings/expiry.server";
 import { createSendHandler } from "~/domain/newsletter/send-job.server";
 import { SEND_JOB_KIND } from "~/domain/newsletter/sends.server";
@@ -15,4 +16,6 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   // The providers are the ones chosen at boot (services.server.ts).
   [SEND_JOB_KIND]: (ctx) => createSendHandler({ mail: getMail() })(ctx),
   [SYNC_JOB_KIND]: (ctx) => createSyncHandler({ contacts: getContacts() })(ctx),
+  // "headings:analyze-all", "headings:convert-all"
+  ...createHeadingsJobHandlers(),
 };

@@ -7,10 +7,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   adminUsers,
+  articleHeadings,
   articles,
   bannerPeriods,
   banners,
@@ -18,6 +19,7 @@ import {
   companySubmissions,
   forumComments,
   forumTopics,
+  jobs,
   listings,
   mediaFiles,
   newsletterSends,
@@ -25,6 +27,7 @@ import {
   siteSettings,
 } from "~/db/schema";
 import { bannerCacheGeneration } from "~/domain/banners/cache.server";
+import { convertArticle } from "~/domain/headings/headings.server";
 import type { Permission } from "~/domain/users/permissions";
 import { createOutbox } from "~/integrations/mailgun/outbox.server";
 import { createLocalStorage } from "~/integrations/storage/local.server";
@@ -203,6 +206,29 @@ function articleProbe(id: number, measure: (t: TestDatabase) => Promise<number>)
 const articleCount = async (t: TestDatabase) => (await t.db.select({ n: count() }).from(articles))[0].n;
 const articlesWhere = async (t: TestDatabase, where: ReturnType<typeof eq>) =>
   (await t.db.select({ n: count() }).from(articles).where(where))[0].n;
+/** Articles with their headings typed as paragraphs (the AI headings screen's work). */
+const LEGACY_CONTENT =
+  "<p>Uvod. Dve rečenice.</p><p><strong>Šta se menja</strong></p><p>Tekst odeljka. Još jedna.</p>";
+const headingState = (id: number) => async (t: TestDatabase) =>
+  (
+    await t.db
+      .select({ n: count() })
+      .from(articleHeadings)
+      .where(and(eq(articleHeadings.articleId, id), eq(articleHeadings.state, "converted")))
+  )[0].n;
+/** A converted article for the restore case: made on the first probe. */
+const convertedFixture = (id: number) => async (t: TestDatabase) => {
+  await fixtureOnce(`converted-${id}`, async () => {
+    await t.db
+      .insert(articles)
+      .values({ id, title: `Naslovi ${id}`, category: "Vesti", status: "publish", content: LEGACY_CONTENT })
+      .onConflictDoNothing();
+    await convertArticle(t.db, id);
+  });
+  return headingState(id)(t);
+};
+const jobCount = async (t: TestDatabase) => (await t.db.select({ n: count() }).from(jobs))[0].n;
+
 const VALID_ARTICLE = {
   title: "Iz matrice",
   excerpt: "Opis",
@@ -289,6 +315,55 @@ const MATRIX: Record<string, MatrixEntry> = {
     loader: VIEW_BOTH,
     actionOutcome: { anonymous: "login", editor: "redirect", admin: "redirect" },
     actions: [{ name: "delete", form: { intent: "delete" }, probe: articleProbe(910004, articleCount) }],
+  },
+  "admin/headings/": {
+    file: "routes/admin/headings.tsx",
+    path: "/admin/headings?stanje=pending&page=2",
+    permission: "canViewHeadings",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [
+      { name: "convert", form: { intent: "convert", id: "910100" }, probe: headingState(910100) },
+      { name: "restore", form: { intent: "restore", id: "910101" }, probe: convertedFixture(910101) },
+      { name: "analyze-all", form: { intent: "analyze-all" }, probe: jobCount },
+    ],
+  },
+  "admin/headings/:id": {
+    file: "routes/admin/heading-preview.ts",
+    path: "/admin/headings/910100",
+    params: { id: "910100" },
+    permission: "canViewHeadings",
+    loader: VIEW_ADMIN_ONLY,
+  },
+  "admin/popup": {
+    file: "routes/admin/popup.tsx",
+    path: "/admin/popup",
+    permission: "canViewPopup",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [
+      {
+        name: "save",
+        form: {
+          enabled: "on",
+          image: "/demo/truck-1.svg",
+          link: "https://m.example.com",
+          maxShowsPerDay: "3",
+          minHoursBetween: "2",
+        },
+        probe: async (t) =>
+          (await t.db.select({ n: count() }).from(siteSettings).where(eq(siteSettings.popupEnabled, true)))[0]
+            .n,
+      },
+    ],
+  },
+  "admin/cache": {
+    file: "routes/admin/cache.tsx",
+    path: "/admin/cache",
+    permission: "canViewSettings",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [{ name: "clear", form: { intent: "clear" }, probe: async () => bannerCacheGeneration() }],
   },
   "admin/users/": {
     file: "routes/admin/users.tsx",
@@ -730,6 +805,13 @@ beforeAll(async () => {
     .insert(banners)
     .values({ id: 900100, title: "Matrica kampanja", section: "home", position: "home-top" });
   await t.db.insert(bannerPeriods).values({ id: 900100, bannerId: 900100, companyName: "Matrica" });
+  await t.db.insert(articles).values({
+    id: 910100,
+    title: "Naslovi 910100",
+    category: "Vesti",
+    status: "publish",
+    content: LEGACY_CONTENT,
+  });
 });
 afterAll(async () => {
   setServices(undefined);

@@ -2,8 +2,27 @@ import { NavLink, Outlet, useLocation } from "react-router";
 import { NewsletterSignup } from "~/components/public/newsletter-signup";
 import { SITE_NAME, SITE_SECTIONS } from "~/components/public/site-sections";
 import { cn } from "~/components/ui/cn";
+import { publicPopupOf } from "~/domain/popup/popup.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
+import { logger } from "~/lib/logger.server";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/layout";
 
-export default function PublicLayout() {
+/**
+ * What every public page shares: the pop-up's settings (from the in-process settings cache, so
+ * this costs no query on almost every request). A failure only means no pop-up. The settings go on
+ * the page as a hidden element that the enhancement script reads (app/public-client/popup.ts).
+ */
+export async function loader() {
+  try {
+    return { popup: publicPopupOf(await getCachedSettings(getDb())) };
+  } catch (error) {
+    logger.error({ err: error }, "public layout: settings could not be read; no pop-up");
+    return { popup: null };
+  }
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const sections = SITE_SECTIONS.filter((s) => s.ready);
   // The newsletter pages carry their own form.
   const showSignup = !useLocation().pathname.startsWith("/newsletter");
@@ -79,6 +98,16 @@ export default function PublicLayout() {
           </a>
         </div>
       </footer>
+      {loaderData?.popup ? (
+        <div
+          hidden
+          data-popup=""
+          data-image={loaderData.popup.image}
+          data-link={loaderData.popup.link ?? ""}
+          data-max-shows={loaderData.popup.maxShowsPerDay}
+          data-min-hours={loaderData.popup.minHoursBetween}
+        />
+      ) : null}
     </div>
   );
 }

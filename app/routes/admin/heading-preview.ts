@@ -1,0 +1,26 @@
+import { data } from "react-router";
+import { articlePath } from "~/domain/articles/slug";
+import { getHeadingPreview } from "~/domain/headings/headings.server";
+import { HEADINGS_MESSAGES } from "~/domain/headings/rules";
+import { requirePermission } from "~/domain/users/auth.server";
+import { parseId } from "~/lib/ids";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/heading-preview";
+
+/**
+ * `/admin/headings/{id}`: the preview modal's data — the article before and after its heading
+ * conversion (sanitised HTML; new headings carry data-heading="new") and what can be done with it.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requirePermission(request, "canViewHeadings");
+  const id = parseId(params.id);
+  if (id === null) throw data({ message: HEADINGS_MESSAGES.missing }, { status: 404 });
+  const preview = await getHeadingPreview(getDb(), id);
+  if (!preview) throw data({ message: HEADINGS_MESSAGES.missing }, { status: 404 });
+  return {
+    preview,
+    publicPath: preview.status === "publish" ? articlePath(preview) : null,
+  };
+}
+
+export type HeadingPreviewData = Awaited<ReturnType<typeof loader>>;

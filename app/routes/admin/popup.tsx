@@ -1,0 +1,263 @@
+import { Switch } from "radix-ui";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { Card, PageHeader } from "~/components/admin/page-header";
+import { AdminRouteError } from "~/components/admin/route-error";
+import { ImageField, isPreviewableUrl } from "~/components/media/image-field";
+import { Button } from "~/components/ui/button";
+import { Field, Input, TextField, useFocusFirstError } from "~/components/ui/field";
+import { Notice, type NoticeTone } from "~/components/ui/notice";
+import { popupSettingsOf, savePopupSettings } from "~/domain/popup/popup.server";
+import {
+  formatHours,
+  normalizeMaxShows,
+  normalizeMinHours,
+  POPUP_DEFAULT_MAX_SHOWS,
+  POPUP_MAX_SHOWS_RANGE,
+  POPUP_MESSAGES,
+  POPUP_MIN_HOURS_RANGE,
+  popupSettingsSchema,
+} from "~/domain/popup/rules";
+import { invalidateSettingsCache } from "~/domain/settings/cache.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import { requirePermission } from "~/domain/users/auth.server";
+import { type FieldErrors, type FormValues, parseForm, textValue } from "~/lib/form";
+import { logger } from "~/lib/logger.server";
+import { openPopupOverlay } from "~/public-client/popup";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/popup";
+
+export const meta: Route.MetaFunction = () => [{ title: "Pop-up — Admin panel" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "canViewPopup");
+  const settings = popupSettingsOf(await getSettings(getDb()));
+  return { settings };
+}
+
+type ActionResult = {
+  ok: boolean;
+  message: string;
+  values?: FormValues;
+  fieldErrors?: FieldErrors;
+  saved?: ReturnType<typeof popupSettingsOf>;
+};
+
+export async function action({ request }: Route.ActionArgs) {
+  await requirePermission(request, "canViewPopup");
+  const parsed = parseForm(popupSettingsSchema, await request.formData());
+  if (!parsed.ok) {
+    return data<ActionResult>(
+      {
+        ok: false,
+        message: POPUP_MESSAGES.saveFailed,
+        values: parsed.values,
+        fieldErrors: parsed.fieldErrors,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const row = await savePopupSettings(getDb(), parsed.data);
+    invalidateSettingsCache();
+    return data<ActionResult>({ ok: true, message: POPUP_MESSAGES.saved, saved: popupSettingsOf(row) });
+  } catch (error) {
+    logger.error({ err: error }, "pop-up settings could not be saved");
+    return data<ActionResult>(
+      { ok: false, message: POPUP_MESSAGES.saveFailed, values: parsed.values },
+      { status: 500 },
+    );
+  }
+}
+
+type Message = { tone: NoticeTone; text: string; key: number };
+
+export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps) {
+  const { settings } = loaderData;
+  const fetcher = useFetcher<typeof action>({ key: "popup-save" });
+  const formRef = useRef<HTMLFormElement>(null);
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const failed = result && !result.ok ? result : undefined;
+  const values = failed?.values;
+  const fieldErrors = failed?.fieldErrors ?? {};
+
+  // Spec §4: the toggle is enabled locally and persisted only on save.
+  const [enabled, setEnabled] = useState(settings.enabled);
+  const [image, setImage] = useState(settings.image ?? "");
+  const [maxShows, setMaxShows] = useState(String(settings.maxShowsPerDay));
+  const [minHours, setMinHours] = useState(formatHours(settings.minHoursBetween));
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const closePreview = useRef<(() => void) | null>(null);
+  // Leaving the screen closes an open preview.
+  useEffect(() => () => closePreview.current?.(), []);
+  const [messages, setMessages] = useState<Message[]>([]);
+  const counter = useRef(0);
+  const say = useCallback(
+    (tone: NoticeTone, text: string) =>
+      setMessages((list) => [...list.filter((m) => m.text !== text), { tone, text, key: ++counter.current }]),
+    [],
+  );
+
+  const handled = useRef<unknown>(null);
+  useEffect(() => {
+    if (!result || handled.current === result) return;
+    handled.current = result;
+    say(result.ok ? "success" : "error", result.message);
+    if (result.ok && result.saved) {
+      setEnabled(result.saved.enabled);
+      setImage(result.saved.image ?? "");
+      setMaxShows(String(result.saved.maxShowsPerDay));
+      setMinHours(formatHours(result.saved.minHoursBetween));
+    }
+  }, [result, say]);
+  useFocusFirstError(formRef, failed);
+
+  const linkValue = values ? textValue(values, "link") : (settings.link ?? "");
+  const previewable = isPreviewableUrl(image);
+  const unsaved = enabled !== settings.enabled;
+  const busy = fetcher.state !== "idle";
+
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        title="Pop-up"
+        description="Slika koja se posetiocima javnog sajta prikazuje preko stranice, 1,5 sekundi posle učitavanja."
+      />
+      <div className="mb-4 space-y-2" aria-live="polite">
+        {messages.map((m) => (
+          <Notice key={m.key} tone={m.tone} message={m.text} vanishAfterMs={3000} />
+        ))}
+      </div>
+      <fetcher.Form method="post" noValidate ref={formRef}>
+        <Card className="space-y-6 p-5">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <label htmlFor="popup-enabled" className="block text-sm font-medium text-slate-800">
+                Prikazuj pop-up na sajtu
+              </label>
+              <p className="mt-1 text-xs text-slate-500" id="popup-enabled-hint">
+                {unsaved
+                  ? "Promena još nije sačuvana: važi tek kada kliknete „Sačuvaj“."
+                  : enabled
+                    ? "Pop-up je uključen."
+                    : "Pop-up je isključen."}
+              </p>
+            </div>
+            <Switch.Root
+              id="popup-enabled"
+              checked={enabled}
+              onCheckedChange={setEnabled}
+              aria-describedby="popup-enabled-hint"
+              className="relative h-7 w-12 shrink-0 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+            >
+              <Switch.Thumb className="block h-6 w-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px] motion-reduce:transition-none" />
+            </Switch.Root>
+            {enabled ? <input type="hidden" name="enabled" value="on" /> : null}
+          </div>
+
+          <ImageField
+            name="image"
+            id="popup-image"
+            label="Slika pop-up-a"
+            defaultValue={values ? textValue(values, "image") : (settings.image ?? "")}
+            error={fieldErrors.image}
+            hint="Preporučujemo horizontalne slike (16:9 ili 4:3)."
+            onChange={setImage}
+            onUploadResult={(r) =>
+              say(r.ok ? "success" : "error", r.ok ? POPUP_MESSAGES.uploaded : POPUP_MESSAGES.uploadFailed)
+            }
+            uploadErrorMessage={POPUP_MESSAGES.uploadFailed}
+            onLibrarySelect={() => say("success", POPUP_MESSAGES.pickedFromLibrary)}
+            clearOnLoadError
+            onLoadError={() => say("warning", POPUP_MESSAGES.imageFailed)}
+          />
+
+          <TextField
+            name="link"
+            label="Link (opciono)"
+            type="url"
+            inputMode="url"
+            placeholder="https://primer.com/akcija"
+            defaultValue={linkValue}
+            key={`link-${linkValue}`}
+            errors={fieldErrors}
+            hint="Otvara se u novom tabu kada posetilac klikne na sliku."
+          />
+
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="popup-max-shows"
+              label="Najviše prikaza dnevno"
+              hint={`Ceo broj od ${POPUP_MAX_SHOWS_RANGE.min} do ${POPUP_MAX_SHOWS_RANGE.max}.`}
+            >
+              <Input
+                id="popup-max-shows"
+                name="maxShowsPerDay"
+                type="number"
+                inputMode="numeric"
+                min={POPUP_MAX_SHOWS_RANGE.min}
+                max={POPUP_MAX_SHOWS_RANGE.max}
+                step={1}
+                value={maxShows}
+                aria-describedby="popup-max-shows-hint"
+                onChange={(e) => setMaxShows(e.target.value)}
+                onBlur={() => setMaxShows(String(normalizeMaxShows(maxShows)))}
+              />
+            </Field>
+            <Field
+              id="popup-min-hours"
+              label="Najmanje sati između prikaza"
+              hint={`Od ${formatHours(POPUP_MIN_HOURS_RANGE.min)} do ${POPUP_MIN_HOURS_RANGE.max}, u koracima od pola sata.`}
+            >
+              <Input
+                id="popup-min-hours"
+                name="minHoursBetween"
+                type="text"
+                inputMode="decimal"
+                value={minHours}
+                aria-describedby="popup-min-hours-hint"
+                onChange={(e) => setMinHours(e.target.value)}
+                onBlur={() => setMinHours(formatHours(normalizeMinHours(minHours)))}
+              />
+            </Field>
+          </div>
+
+          <div className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+            Pop-up se svakom posetiocu prikazuje najviše {POPUP_DEFAULT_MAX_SHOWS} puta dnevno (podrazumevano;
+            može od {POPUP_MAX_SHOWS_RANGE.min} do {POPUP_MAX_SHOWS_RANGE.max}), sa razmakom od najmanje{" "}
+            {formatHours(POPUP_MIN_HOURS_RANGE.min)} do {POPUP_MIN_HOURS_RANGE.max} sata između dva prikaza.
+            Broji se u pregledaču posetioca. Preporučujemo horizontalne slike (16:9 ili 4:3).
+          </div>
+
+          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
+            <Button
+              variant="secondary"
+              disabled={!previewable || previewOpen}
+              onClick={() => {
+                setPreviewOpen(true);
+                closePreview.current = openPopupOverlay({ image, link: linkPreview(formRef.current) }, () => {
+                  closePreview.current = null;
+                  setPreviewOpen(false);
+                });
+              }}
+              title={previewable ? undefined : "Prvo dodajte sliku"}
+            >
+              Pregled
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? "Čuvanje…" : "Sačuvaj pop-up podešavanja"}
+            </Button>
+          </div>
+        </Card>
+      </fetcher.Form>
+    </div>
+  );
+}
+
+/** The link as typed (the preview opens it like the site would). */
+function linkPreview(form: HTMLFormElement | null): string | null {
+  const value = form ? new FormData(form).get("link") : null;
+  return typeof value === "string" && /^https?:\/\//i.test(value.trim()) ? value.trim() : null;
+}
+
+export { AdminRouteError as ErrorBoundary };
