@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";
+import { logger } from "~/lib/logger.server";
 import { protectedAdminEmail } from "./bootstrap.server";
 import { hasPermission } from "./permissions";
 import type { SessionUser } from "./session.server";
@@ -84,7 +85,8 @@ export async function toggleUserAction(
       status: 200,
       message: nextActive ? USER_MESSAGES.activated : USER_MESSAGES.deactivated,
     };
-  } catch {
+  } catch (error) {
+    logger.error({ err: error, userId }, "user status could not be changed");
     return { ok: false, status: 500, message: USER_MESSAGES.toggleFailed };
   }
 }

@@ -1,4 +1,5 @@
 import { compare, hash } from "@node-rs/bcrypt";
+import { logger } from "~/lib/logger.server";
 
 /** Spec §9: hash cost 12. */
 export const BCRYPT_COST = 12;
@@ -10,7 +11,9 @@ export function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, passwordHash: string): Promise<boolean> {
   try {
     return await compare(password, passwordHash);
-  } catch {
+  } catch (error) {
+    // A stored hash that bcrypt cannot read: no sign-in, and someone should look at the row.
+    logger.error({ err: error }, "password hash could not be verified");
     return false;
   }
 }

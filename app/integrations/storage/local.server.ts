@@ -1,6 +1,7 @@
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { logger } from "~/lib/logger.server";
 import { assertKey, type Bucket, mediaPath, type Storage } from "./storage";
 
 /**
@@ -36,7 +37,9 @@ export function createLocalStorage(root: string): Storage {
         const stat = await fs.stat(target);
         if (!stat.isFile()) return null;
         size = stat.size;
-      } catch {
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+          logger.error({ err: error, bucket, key }, "media file could not be read");
         return null;
       }
       let contentType = "application/octet-stream";
@@ -51,7 +54,9 @@ export function createLocalStorage(root: string): Storage {
     async exists(bucket, key) {
       try {
         return (await fs.stat(filePath(bucket, key))).isFile();
-      } catch {
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT")
+          logger.error({ err: error, bucket, key }, "media file could not be checked");
         return false;
       }
     },

@@ -119,6 +119,7 @@ function Hero({
     <section aria-label="Izdvojeno" data-carousel="">
       <ol
         data-carousel-track=""
+        data-scroll-x=""
         className="flex snap-x snap-mandatory gap-4 overflow-x-auto scroll-smooth pb-2 [scrollbar-width:thin]"
       >
         {hero.map((article, i) => (

@@ -40,7 +40,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
             <img src="/favicon.svg" alt="" width={32} height={32} />
             {SITE_NAME}
           </NavLink>
-          <nav aria-label="Sekcije sajta" className="-mx-1 flex max-w-full gap-1 overflow-x-auto text-sm">
+          <nav
+            aria-label="Sekcije sajta"
+            data-scroll-x=""
+            className="-mx-1 flex max-w-full gap-1 overflow-x-auto text-sm"
+          >
             <NavLink
               to="/"
               end
