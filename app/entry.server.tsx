@@ -7,7 +7,7 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
 import { logger } from "~/lib/logger.server";
 
@@ -57,5 +57,7 @@ export default function handleRequest(
 /** Errors of loaders and actions: logged with the request id, unless the client went away. */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  // A 4xx answer (a 404, a 405 for a POST to a page without an action) is not a server error.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   logger.error({ err: error, url: request.url }, "route error");
 };

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: z.preprocess(blankToUndefined, z.string().min(8, "najmanje 8 karaktera").optional()),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `0`: no in-process public page cache (every request renders; for measuring and debugging). */
+  PAGE_CACHE: z.enum(["0", "1"]).default("1"),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   BREVO_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),

@@ -8,7 +8,12 @@
 //
 // Options: --duration SECONDS (default 15 per scenario), --connections N (default 50),
 //          --warmup SECONDS (default 3), --scenarios article,vesti[,article-redirect],
-//          --no-views (send a crawler's user agent: pages are served without counting the view)
+//          --no-views (send a crawler's user agent), --articles N (default 500 different articles),
+//          --page-cache on|off|both (default both), --no-pin, --no-nginx
+//
+// The server (and nginx) run on CPU 0 and this load generator on CPU 1 (taskset), so they never
+// compete. The ceiling is nginx serving static copies of the very same pages (gzip on, one
+// worker): every figure is also given as a share of it, which stays comparable across machines.
 //
 // The server is the production build started the way users start it (`npm start`: it builds
 // first when the build is missing or stale — in the shared work tree run this under
@@ -16,9 +21,11 @@
 // N connections, each sending its next request as soon as the previous response ends (a closed
 // loop, like autocannon). Latency is measured per request from write to the last byte.
 // Results: see bench/README.md.
+import { execFileSync } from "node:child_process";
 import http from "node:http";
+import os from "node:os";
 import { parseArgs } from "node:util";
-import { startApp, startPostgres } from "./support/cluster.mjs";
+import { startApp, startNginx, startPostgres } from "./support/cluster.mjs";
 
 const { values: opts } = parseArgs({
   options: {
@@ -29,6 +36,14 @@ const { values: opts } = parseArgs({
     connections: { type: "string", default: "50" },
     scenarios: { type: "string", default: "article,vesti" },
     "no-views": { type: "boolean", default: false },
+    /** Pin the server (and nginx) to CPU 0 and this load generator to CPU 1. */
+    pin: { type: "boolean", default: true },
+    /** on, off or both: the in-process public page cache (PAGE_CACHE). */
+    "page-cache": { type: "string", default: "both" },
+    /** Also serve static copies of the same pages with nginx: the ceiling, for a ratio. */
+    nginx: { type: "boolean", default: true },
+    /** How many different articles the article scenario requests (the same set for every server). */
+    articles: { type: "string", default: "500" },
   },
 });
 const DURATION_MS = Number(opts.duration) * 1000;
@@ -44,7 +59,7 @@ function get(agent, base, path) {
     const started = process.hrtime.bigint();
     const req = http.get(
       `${base}${path}`,
-      { agent, headers: { "user-agent": USER_AGENT, accept: "text/html" } },
+      { agent, headers: { "user-agent": USER_AGENT, accept: "text/html", "accept-encoding": "gzip" } },
       (res) => {
         let bytes = 0;
         res.on("data", (chunk) => {
@@ -136,19 +151,63 @@ function fmt(n, digits = 1) {
   return n.toFixed(digits);
 }
 
+/** The HTML of each path as the app serves it (uncompressed), for nginx's static copy. */
+async function snapshot(base, paths) {
+  const files = [];
+  for (const p of paths) {
+    const res = await fetch(`${base}${p}`, {
+      headers: { "user-agent": USER_AGENT, "accept-encoding": "identity" },
+    });
+    if (res.ok) files.push([p, await res.text()]);
+  }
+  return files;
+}
+
+function sample(list, n) {
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j], copy[i]];
+  }
+  return copy.slice(0, n);
+}
+
 async function main() {
   const cleanups = [];
   const stopAll = async () => {
     for (const fn of cleanups.reverse()) await fn();
+    cleanups.length = 0;
   };
   process.on("SIGINT", async () => {
     await stopAll();
     process.exit(130);
   });
+  const pin = opts.pin && os.availableParallelism() >= 2;
+  if (pin) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
+  const serverCpu = pin ? 0 : undefined;
   try {
-    let base = opts.url;
-    let label = opts.url ? `server at ${opts.url}` : opts.driver;
-    if (!base) {
+    const names = opts.scenarios.split(",");
+    for (const name of names) {
+      if (!SCENARIOS[name])
+        throw new Error(`unknown scenario ${name} (${Object.keys(SCENARIOS).join(", ")})`);
+    }
+    const results = [];
+    const runAll = async (base, server, paths) => {
+      for (const name of names) {
+        const r = await run(base, SCENARIOS[name](paths), name === "article-redirect" ? 301 : 200);
+        results.push({ name, server, ...r });
+        console.error(`  ${server} ${name}: ${fmt(r.rps, 0)} req/s`);
+      }
+    };
+
+    let paths;
+    let pages;
+    if (opts.url) {
+      const all = await articlePaths(opts.url);
+      paths = sample(all, Number(opts.articles));
+      await runAll(opts.url, `server at ${opts.url}`, paths);
+      pages = opts.nginx ? await snapshot(opts.url, [...paths, "/vesti"]) : null;
+    } else {
       let databaseUrl;
       if (opts.driver === "postgres") {
         databaseUrl = process.env.DATABASE_URL;
@@ -161,29 +220,40 @@ async function main() {
       } else if (opts.driver !== "pglite") {
         throw new Error(`--driver must be pglite or postgres, not ${opts.driver}`);
       }
-      console.error(`starting the production server (${opts.driver})…`);
-      const app = await startApp({ databaseUrl });
-      cleanups.push(() => app.stop());
-      base = app.baseUrl;
-      label = opts.driver === "postgres" ? "PostgreSQL" : "PGlite (embedded)";
+      const driver = opts.driver === "postgres" ? "PostgreSQL" : "PGlite";
+      const modes = opts["page-cache"] === "both" ? [false, true] : [opts["page-cache"] === "on"];
+      for (const pageCache of modes) {
+        console.error(`starting the production server (${driver}, page cache ${pageCache ? "on" : "off"})…`);
+        const app = await startApp({ databaseUrl, cpu: serverCpu, pageCache });
+        paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
+        await runAll(app.baseUrl, `app, ${driver}, cache ${pageCache ? "on" : "off"}`, paths);
+        if (opts.nginx && !pages) pages = await snapshot(app.baseUrl, [...paths, "/vesti"]);
+        await app.stop();
+        cleanups.pop();
+      }
     }
-    const paths = await articlePaths(base);
-    if (paths.length === 0) throw new Error("no published articles in the sitemap");
+    if (pages) {
+      console.error("starting nginx with static copies of the same pages…");
+      const nginx = await startNginx(pages, { cpu: serverCpu });
+      cleanups.push(() => nginx.stop());
+      await runAll(nginx.baseUrl, "nginx, static copy", paths);
+    }
+
     console.log(
-      `\n${label}: ${paths.length} published articles, ${CONNECTIONS} connections, ${opts.warmup} s warm-up + ${opts.duration} s per scenario, Node ${process.version}\n`,
+      `\n${paths.length} different articles, ${CONNECTIONS} connections, ${opts.warmup} s warm-up + ${opts.duration} s per scenario, ` +
+        `${pin ? "server on CPU 0, load generator on CPU 1" : "not pinned"}, Node ${process.version}\n`,
     );
     console.log(
-      "| scenario | driver | req/s | p50 ms | p90 ms | p99 ms | max ms | unexpected status | errors | KiB/resp |",
+      "| scenario | server | req/s | of nginx | p50 ms | p90 ms | p99 ms | max ms | errors | KiB/resp |",
     );
     console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (const name of opts.scenarios.split(",")) {
-      const make = SCENARIOS[name];
-      if (!make) throw new Error(`unknown scenario ${name} (${Object.keys(SCENARIOS).join(", ")})`);
-      const r = await run(base, make(paths), name === "article-redirect" ? 301 : 200);
+    for (const r of results) {
+      const ceiling = results.find((x) => x.name === r.name && x.server.startsWith("nginx"));
+      const ratio = ceiling ? `${fmt((r.rps / ceiling.rps) * 100, 1)} %` : "—";
       const shown =
-        name === "article" ? "/article/{slug}-{id}" : name === "vesti" ? "/vesti" : "/article/{id} → 301";
+        r.name === "article" ? "/article/{slug}-{id}" : r.name === "vesti" ? "/vesti" : "/article/{id} → 301";
       console.log(
-        `| ${shown} | ${label} | ${fmt(r.rps, 0)} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.non2xx} | ${r.errors} | ${fmt(r.kbPerRequest)} |`,
+        `| ${shown} | ${r.server} | ${fmt(r.rps, 0)} | ${ratio} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.errors + r.non2xx} | ${fmt(r.kbPerRequest)} |`,
       );
     }
   } finally {

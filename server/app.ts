@@ -257,7 +257,7 @@ export async function start(
   viewFlushTimer.unref();
 
   const inflight = new InflightTracker();
-  const pageCache = env.NODE_ENV === "development" ? null : new PageCache();
+  const pageCache = env.NODE_ENV === "development" || env.PAGE_CACHE === "0" ? null : new PageCache();
   stopContentSync = await startContentSync(handle, { pageCache });
   let draining = false;
   const app = createApp(env, {

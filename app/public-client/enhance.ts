@@ -15,6 +15,7 @@
  * - the pop-up (`<div hidden data-popup …>` from the public layout): shown 1.5 s after the load when
  *   the visitor's limits allow (./popup.ts, docs/decisions/103).
  */
+import { bindFileSummaries } from "./file-summary";
 import { schedulePopup } from "./popup";
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -236,6 +237,7 @@ function enhance(root: ParentNode): void {
   carousels(root);
   inPlaceForms(root);
   jsonForms(root);
+  bindFileSummaries(root);
 }
 
 document.addEventListener(

@@ -86,7 +86,12 @@ export async function startPostgres() {
  * an empty embedded database with the demo data) on a fresh DATA_DIR, or on `databaseUrl`
  * (seeded first with `npm run seed`). Resolves to { baseUrl, stop() }.
  */
-export async function startApp({ databaseUrl } = {}) {
+/**
+ * The production server in its own process. `cpu`: pin it to that CPU (taskset), so that the load
+ * generator, pinned to another one, never competes with it. `pageCache: false` turns the
+ * in-process public page cache off (PAGE_CACHE=0): every request renders.
+ */
+export async function startApp({ databaseUrl, cpu, pageCache = true } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const env = {
@@ -99,6 +104,7 @@ export async function startApp({ databaseUrl } = {}) {
     LOG_LEVEL: "warn",
     ADMIN_EMAIL: "admin@bench.test",
     ADMIN_PASSWORD: "Bench-Admin-2026",
+    PAGE_CACHE: pageCache ? "1" : "0",
   };
   delete env.PUBLIC_URL;
   if (databaseUrl) {
@@ -108,7 +114,11 @@ export async function startApp({ databaseUrl } = {}) {
   } else {
     delete env.DATABASE_URL;
   }
-  const child = spawn("node", ["scripts/start.mjs"], {
+  const [command, args] =
+    cpu === undefined
+      ? ["node", ["scripts/start.mjs"]]
+      : ["taskset", ["-c", String(cpu), "node", "scripts/start.mjs"]];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env,
     stdio: ["ignore", "inherit", "inherit"],
@@ -134,6 +144,76 @@ export async function startApp({ databaseUrl } = {}) {
         if (child.exitCode === null) child.kill("SIGKILL");
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * nginx serving static copies of pages (the ceiling the app is compared with): `files` maps URL
+ * paths to their HTML. gzip on, one worker (like the app's one process), pinned to `cpu`.
+ * Installs nothing: needs Debian's nginx (`apt-get install nginx-light` or `nginx`).
+ */
+export async function startNginx(files, { cpu } = {}) {
+  const bin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((f) => fs.existsSync(f));
+  if (!bin)
+    throw new Error("nginx is not installed (apt-get install -y nginx-light): it is the benchmark's ceiling");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  const root = path.join(dir, "root");
+  for (const [urlPath, html] of files) {
+    const target = path.join(root, urlPath, "index.html");
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, html);
+  }
+  const port = await freePort();
+  fs.writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  default_type text/html;
+  keepalive_requests 100000;
+  gzip on; gzip_comp_level 6; gzip_types text/html; gzip_min_length 1024;
+  server {
+    listen 127.0.0.1:${port};
+    root ${root};
+    location / { try_files $uri/index.html =404; }
+  }
+}
+`,
+  );
+  fs.mkdirSync(path.join(dir, "tmp"));
+  const [command, args] =
+    cpu === undefined
+      ? [bin, ["-c", path.join(dir, "nginx.conf"), "-p", dir]]
+      : ["taskset", ["-c", String(cpu), bin, "-c", path.join(dir, "nginx.conf"), "-p", dir]];
+  const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"] });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/vesti`);
+      if (res.status < 500) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error("nginx did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

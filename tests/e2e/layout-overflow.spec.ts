@@ -74,8 +74,19 @@ async function concretePaths(page: Page): Promise<string[]> {
 
 type Problem = { path: string; width: number; what: string };
 
+/** Whether a path answers with an HTML page (resource routes such as a CSV export are skipped). */
+const htmlCache = new Map<string, boolean>();
+async function isHtml(page: Page, path: string): Promise<boolean> {
+  if (!htmlCache.has(path)) {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    htmlCache.set(path, /text\/html/.test(res.headers()["content-type"] ?? ""));
+  }
+  return htmlCache.get(path) as boolean;
+}
+
 async function inspect(page: Page, path: string, width: number, errors: string[]): Promise<Problem[]> {
   errors.length = 0;
+  if (!(await isHtml(page, path))) return [];
   await page.setViewportSize({ width, height: 800 });
   await page.goto(path, { waitUntil: "load" });
   await page.waitForTimeout(50);

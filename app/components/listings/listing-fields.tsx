@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { SelectField, TextField } from "~/components/ui/field";
 import { US_STATES } from "~/domain/companies/constants";
 import {
@@ -27,6 +27,7 @@ import {
 import type { ListingPhoto } from "~/domain/listings/types";
 import { thumbnailUrl } from "~/domain/media/responsive";
 import { type FieldErrors, type FormValues, listOf } from "~/lib/form";
+import { bindFileSummaries } from "~/public-client/file-summary";
 
 type FieldProps = { values: FormValues; errors: FieldErrors; idPrefix: string };
 
@@ -248,8 +249,9 @@ export function JobFields({ companyChoice, ...props }: FieldProps & { companyCho
 
 /**
  * The photo picker: a plain multiple file input (works without JavaScript, in a multipart form).
- * With JavaScript it tells at once how many photos were chosen and which are too large; the server
- * checks every photo by its bytes anyway.
+ * With JavaScript it tells at once how many photos were chosen and which are too large
+ * (app/public-client/file-summary.ts: the public enhancement script on the posting pages, an
+ * effect in the admin editor); the server checks every photo by its bytes anyway.
  */
 function PhotoInput({
   idPrefix,
@@ -262,18 +264,15 @@ function PhotoInput({
   existing: readonly ListingPhoto[];
   photosLost?: boolean;
 }) {
-  const [chosen, setChosen] = useState<{ count: number; tooLarge: string[] } | null>(null);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (ref.current) bindFileSummaries(ref.current);
+  }, []);
   const id = `${idPrefix}-photos`;
   const room = MAX_PHOTOS - existing.length;
-  const problem =
-    chosen && chosen.count > room
-      ? `Možete dodati još najviše ${room} fotografija.`
-      : chosen && chosen.tooLarge.length > 0
-        ? `Prevelike (više od 5 MB): ${chosen.tooLarge.join(", ")}`
-        : null;
-  const describedBy = [error ? `${id}-error` : null, `${id}-hint`].filter(Boolean).join(" ");
+  const describedBy = [error ? `${id}-error` : null, `${id}-hint`, `${id}-status`].filter(Boolean).join(" ");
   return (
-    <div className="space-y-2">
+    <div ref={ref} className="space-y-2">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         Fotografije
       </label>
@@ -302,28 +301,24 @@ function PhotoInput({
         type="file"
         multiple
         accept="image/jpeg,image/png,image/gif,image/webp"
-        aria-invalid={error || problem ? true : undefined}
+        aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        onChange={(event) => {
-          const files = [...(event.currentTarget.files ?? [])];
-          setChosen({
-            count: files.length,
-            tooLarge: files.filter((f) => f.size > 5 * 1024 * 1024).map((f) => f.name),
-          });
-        }}
+        data-file-summary={`#${id}-status`}
+        data-file-room={room}
+        data-file-max-bytes={5 * 1024 * 1024}
         className="block w-full rounded-lg border border-dashed border-slate-300 bg-slate-50 px-3 py-3 text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-600 file:px-3 file:py-2 file:text-sm file:font-medium file:text-white"
       />
       <p id={`${id}-hint`} className="text-xs text-slate-500">
         Do {MAX_PHOTOS} fotografija ukupno, JPG, PNG, GIF ili WebP, najviše 5 MB svaka. Prva fotografija je
         naslovna.
-        {chosen && !problem ? ` Izabrano: ${chosen.count}.` : ""}
       </p>
-      {problem ? (
-        <p className="text-xs font-medium text-amber-700" role="status">
-          {problem}
-        </p>
-      ) : null}
-      {photosLost && !chosen ? (
+      <p
+        id={`${id}-status`}
+        role="status"
+        aria-live="polite"
+        className="text-xs font-medium text-slate-600 empty:hidden data-[state=problem]:text-amber-700"
+      />
+      {photosLost ? (
         <p className="text-xs font-medium text-amber-700">{LISTING_MESSAGES.photosAgain}</p>
       ) : null}
       {error ? (
