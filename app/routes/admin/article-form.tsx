@@ -10,12 +10,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Field, Input, Select } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
-import {
-  createArticle,
-  getAdminArticle,
-  parseArticleId,
-  updateArticle,
-} from "~/domain/articles/admin.server";
+import { createArticle, getAdminArticle, updateArticle } from "~/domain/articles/admin.server";
 import { articlePath } from "~/domain/articles/slug";
 import {
   ARTICLE_LIMITS,
@@ -31,6 +26,7 @@ import {
   validateArticle,
 } from "~/domain/articles/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/article-form";
 
@@ -55,7 +51,7 @@ function listQuery(from: string | null): URLSearchParams {
 /** The id of /edit/{id}, or null on /new; anything else is a 404. */
 function articleIdOf(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
-  const id = parseArticleId(params.id);
+  const id = parseId(params.id);
   if (id === null) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
   return id;
 }

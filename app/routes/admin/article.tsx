@@ -9,13 +9,14 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import { deleteArticle, getAdminArticle, parseArticleId } from "~/domain/articles/admin.server";
+import { deleteArticle, getAdminArticle } from "~/domain/articles/admin.server";
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articlePath } from "~/domain/articles/slug";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDateTime } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/article";
 
@@ -24,7 +25,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 function idOf(params: { id?: string }): number {
-  const id = parseArticleId(params.id);
+  const id = parseId(params.id);
   if (id === null) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
   return id;
 }

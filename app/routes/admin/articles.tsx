@@ -23,7 +23,6 @@ import {
   type AdminArticleRow,
   deleteArticle,
   listAdminArticles,
-  parseArticleId,
   setArticlePopular,
 } from "~/domain/articles/admin.server";
 import { ARTICLE_PAGE_SIZE, parseArticleListQuery } from "~/domain/articles/list-query";
@@ -32,6 +31,7 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
+import { parseId } from "~/lib/ids";
 import { resultCountLine } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/articles";
@@ -79,7 +79,7 @@ export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "canViewArticles");
   const form = await request.formData();
   const intent = field(form, "intent");
-  const id = parseArticleId(field(form, "id"));
+  const id = parseId(form.get("id"));
   const db = getDb();
   if (intent === "popular") {
     const popular = field(form, "popular") === "true";

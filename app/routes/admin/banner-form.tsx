@@ -26,17 +26,13 @@ import {
   validateBanner,
 } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/banner-form";
 
 export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? "Uredi Baner" : "Novi Baner"} — Admin panel` },
 ];
-
-function parseId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,10}$/.test(raw)) return null;
-  return Number(raw);
-}
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "canViewBanners", { message: BANNER_MESSAGES.noAccess });

@@ -20,6 +20,7 @@ import {
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
 import { newYorkDay } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/banners";
 
@@ -65,8 +66,8 @@ export async function action({ request }: Route.ActionArgs) {
     invalidateBannerCache();
     return { ok: true, intent, message: BANNER_MESSAGES.refreshed };
   }
-  const id = Number(form.get("bannerId"));
-  if (!Number.isInteger(id) || id <= 0) {
+  const id = parseId(form.get("bannerId"));
+  if (id === null) {
     return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 400 });
   }
   try {
@@ -192,7 +193,7 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
     }
   }, [refreshFetcher.state, refreshFetcher.data]);
 
-  const pendingId = rowFetcher.state !== "idle" ? Number(rowFetcher.formData?.get("bannerId")) : null;
+  const pendingId = rowFetcher.state !== "idle" ? parseId(rowFetcher.formData?.get("bannerId")) : null;
   const bySection = new Map<string, BannerItem[]>(BANNER_SECTIONS.map((s) => [s, []]));
   for (const b of banners) {
     const list = bySection.get(b.section);

@@ -135,7 +135,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
 
   const submitRow = (intent: "toggle" | "delete", id: number) =>
     fetcher.submit({ intent, companyId: String(id) }, { method: "post" });
-  const pendingId = fetcher.state !== "idle" ? Number(fetcher.formData?.get("companyId")) : null;
+  const pendingId = fetcher.state !== "idle" ? parseId(fetcher.formData?.get("companyId")) : null;
   const rowProps = {
     onToggle: (r: Row) => submitRow("toggle", r.id),
     onDelete: (r: Row) => setToDelete(r),

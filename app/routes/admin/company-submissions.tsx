@@ -38,6 +38,7 @@ import {
 } from "~/domain/companies/validation";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDateTime } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
 import { sanitizeText } from "~/lib/text-sanitizer";
@@ -102,10 +103,10 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewCompanies");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const submissionId = Number(form.get("submissionId"));
+  const submissionId = parseId(form.get("submissionId")) ?? 0;
   const reply = (status: number, body: Omit<ActionResult, "intent" | "submissionId">) =>
     data<ActionResult>({ intent, submissionId, ...body }, { status });
-  if (!Number.isInteger(submissionId) || submissionId <= 0) {
+  if (submissionId === 0) {
     return reply(400, { ok: false, message: SUBMISSION_MESSAGES.notFound });
   }
   const db = getDb();

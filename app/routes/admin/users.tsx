@@ -26,6 +26,7 @@ import {
   validateCreateUser,
 } from "~/domain/users/validation";
 import { formatDateTime } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/users";
 
@@ -73,8 +74,8 @@ export async function action({ request }: Route.ActionArgs) {
       role: field(form, "role") || "editor",
     });
   } else if (intent === "toggle" || intent === "delete") {
-    const userId = Number(field(form, "userId"));
-    if (!Number.isInteger(userId) || userId <= 0) {
+    const userId = parseId(form.get("userId"));
+    if (userId === null) {
       result = { ok: false, status: 400, message: USER_MESSAGES.notFound };
     } else {
       result =
@@ -266,7 +267,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
 
   const submitRow = (intent: "toggle" | "delete", userId: number) =>
     rowFetcher.submit({ intent, userId: String(userId) }, { method: "post" });
-  const pendingUserId = rowFetcher.state !== "idle" ? Number(rowFetcher.formData?.get("userId")) : null;
+  const pendingUserId = rowFetcher.state !== "idle" ? parseId(rowFetcher.formData?.get("userId")) : null;
   const rowProps = {
     currentUserId,
     protectedEmail,
