@@ -100,8 +100,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 const NOTICES: Record<string, string> = {
-  sacuvano: ARTICLE_MESSAGES.saved,
-  kreirano: ARTICLE_MESSAGES.created,
+  "kreirano-objavljeno": ARTICLE_MESSAGES.createdPublished,
+  "kreirano-nacrt": ARTICLE_MESSAGES.createdDraft,
+  "sacuvano-objavljeno": ARTICLE_MESSAGES.savedPublished,
+  "sacuvano-nacrt": ARTICLE_MESSAGES.savedDraft,
   obrisano: ARTICLE_MESSAGES.deleted,
 };
 

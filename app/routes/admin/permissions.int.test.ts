@@ -238,7 +238,7 @@ const VALID_ARTICLE = {
   publishedDate: "2026-01-01T10:00",
   category: "Vesti",
   featuredImage: "/demo/truck-1.svg",
-  status: "published",
+  intent: "publish",
 };
 
 const MATRIX: Record<string, MatrixEntry> = {
