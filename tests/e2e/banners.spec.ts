@@ -113,3 +113,28 @@ test("the banners screen shows sections, counts and the refresh button", async (
   await page.getByRole("button", { name: "Sačuvaj" }).click();
   await expect(page.getByText("Novi baneri se kreiraju automatski za svaku poziciju.").first()).toBeVisible();
 });
+
+test("a deleted banner's slot gets a new, switched-off banner at once", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.goto("/admin/banners");
+  await page.waitForLoadState("networkidle");
+  const cards = page.locator('[data-testid^="banner-card-"]');
+  const total = await cards.count();
+  const slot = cards.filter({ hasText: "Oglasi dno – levi" });
+  await expect(slot).toHaveCount(1);
+  const oldId = await slot.getAttribute("data-testid");
+
+  await slot.getByRole("button", { name: "Obriši" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Oglasi dno – levi");
+  await confirm.getByRole("button", { name: "Obriši" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Baner je obrisan. Na njegovo mesto je dodat novi, neaktivan baner.",
+  );
+  await expect(cards).toHaveCount(total);
+  const replacement = cards.filter({ hasText: "Oglasi dno – levi" });
+  await expect(replacement).toHaveCount(1);
+  expect(await replacement.getAttribute("data-testid")).not.toBe(oldId);
+  await expect(replacement.getByRole("switch")).toHaveAttribute("aria-checked", "false");
+});

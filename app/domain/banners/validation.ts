@@ -22,6 +22,7 @@ export const BANNER_MESSAGES = {
   createDisabled: "Novi baneri se kreiraju automatski za svaku poziciju.",
   saved: "Baner je uspešno sačuvan.",
   deleted: "Baner je obrisan.",
+  deletedAndReplaced: "Baner je obrisan. Na njegovo mesto je dodat novi, neaktivan baner.",
   activated: "Baner je aktiviran.",
   deactivated: "Baner je deaktiviran.",
   refreshed: "Baneri su osveženi.",

@@ -80,7 +80,9 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "delete") {
       const deleted = await deleteBanner(db, id);
       if (!deleted) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
-      return { ok: true, intent, message: BANNER_MESSAGES.deleted };
+      const message =
+        deleted.replacements.length > 0 ? BANNER_MESSAGES.deletedAndReplaced : BANNER_MESSAGES.deleted;
+      return { ok: true, intent, message };
     }
   } catch {
     return data({ ok: false, intent, message: BANNER_MESSAGES.saveFailed }, { status: 500 });

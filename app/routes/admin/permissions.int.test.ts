@@ -638,12 +638,21 @@ const MATRIX: Record<string, MatrixEntry> = {
       { name: "refresh", form: { intent: "refresh" }, probe: async () => bannerCacheGeneration() },
     ],
   },
-  // Create mode saves nothing by design (spec §2: every position already has its banner).
+  // Create mode saves nothing by design (spec §2: every position slot gets its banner
+  // automatically, decision 111): the admin is told so with a 400, the editor refused.
   "admin/banners/new": {
     file: "routes/admin/banner-form.tsx",
     path: "/admin/banners/new",
     permission: "canViewBanners",
     loader: VIEW_ADMIN_ONLY,
+    actionOutcome: { anonymous: "login", editor: "forbidden", admin: "status 400" },
+    actions: [
+      {
+        name: "create",
+        form: { title: "Novi iz matrice", section: "home", position: "home-top", linkType: "url" },
+        probe: async (t) => (await t.db.select({ n: count() }).from(banners))[0].n,
+      },
+    ],
   },
   "admin/banners/edit/:id": {
     file: "routes/admin/banner-form.tsx",
