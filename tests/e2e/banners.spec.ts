@@ -138,3 +138,27 @@ test("a deleted banner's slot gets a new, switched-off banner at once", async ({
   expect(await replacement.getAttribute("data-testid")).not.toBe(oldId);
   await expect(replacement.getByRole("switch")).toHaveAttribute("aria-checked", "false");
 });
+
+test("the banner form keeps a typed phone while the link type is switched back and forth", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const id = await heroBannerId(page);
+  await page.goto(`/admin/banners/edit/${id}`);
+  await page.waitForLoadState("networkidle");
+  const link = page.getByRole("textbox", { name: "Link", exact: true });
+  const typedLink = await link.inputValue();
+  await page.getByRole("radio", { name: "Telefon" }).check();
+  await page.getByRole("textbox", { name: "Telefon" }).fill("(312) 555-0100");
+  await page.getByRole("radio", { name: "Link (URL)" }).check();
+  await expect(link).toHaveValue(typedLink);
+  await page.getByRole("radio", { name: "Telefon" }).check();
+  await expect(page.getByRole("textbox", { name: "Telefon" })).toHaveValue("(312) 555-0100");
+  // Saved as a link banner, the phone is cleared then (spec §5), and not before.
+  await page.getByRole("radio", { name: "Link (URL)" }).check();
+  await page.getByRole("button", { name: "Sačuvaj" }).click();
+  await expect(page.getByRole("status")).toContainText("Baner je uspešno sačuvan.");
+  await page.getByRole("radio", { name: "Telefon" }).check();
+  await expect(page.getByRole("textbox", { name: "Telefon" })).toHaveValue("");
+});

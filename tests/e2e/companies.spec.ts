@@ -142,6 +142,23 @@ test("the admin filters companies and deletes one after confirming", async ({ pa
   await expect(page.getByText("Nema kompanija za izabrane filtere.")).toBeVisible();
 });
 
+test("the admin category filter offers the request editor's categories too (decision 041)", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/companies");
+  const filter = page.getByLabel("Kategorija");
+  for (const category of ["Transportne Kompanije", "Osiguranje", "Špedicija", "Međunarodni Transport"]) {
+    await expect(filter.locator("option", { hasText: category })).toHaveCount(1);
+  }
+  await filter.selectOption("Špedicija");
+  await page.getByRole("button", { name: "Pretraži" }).click();
+  await expect(page).toHaveURL(/kategorija=%C5%A0pedicija/);
+  await expect(page.getByLabel("Kategorija")).toHaveValue("Špedicija");
+  const shown = page.getByTestId(/^company-card-/);
+  for (const text of await shown.allInnerTexts()) expect(text).toContain("Špedicija");
+});
+
 test("the company form checks its fields and keeps what was typed", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin/companies/new");

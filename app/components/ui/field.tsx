@@ -140,7 +140,7 @@ export function TextField({
   className?: string;
   defaultValue?: string;
   onValueChange?: (value: string) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "required" | "value">) {
+} & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "required">) {
   const id = idPrefix ? `${idPrefix}-${name}` : name;
   const error = errors?.[name];
   const value = values && name in values ? textValue(values, name) : (defaultValue ?? "");
@@ -166,7 +166,7 @@ export function TextField({
         <Input
           id={id}
           name={name}
-          defaultValue={value}
+          defaultValue={inputProps.value === undefined ? value : undefined}
           invalid={Boolean(error)}
           aria-describedby={aria}
           aria-required={required || undefined}
@@ -215,7 +215,7 @@ export function SelectField({
       <Select
         id={id}
         name={name}
-        defaultValue={value}
+        defaultValue={selectProps.value === undefined ? value : undefined}
         invalid={Boolean(error)}
         aria-describedby={describedBy(id, Boolean(error), Boolean(hint) && !error)}
         aria-required={required || undefined}

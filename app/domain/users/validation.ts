@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { trimmed } from "~/lib/form";
 import { ROLES, type Role } from "./permissions";
 
 /** Messages of spec §5 Create user and §8 Users, word for word. */
@@ -85,6 +86,21 @@ export function validateCreateUser(values: CreateUserValues): CreateUserValidati
   }
   return { ok: true, data: parsed.data };
 }
+
+/** The sign-in form: both fields present; everything else (format, length, the password) is login()'s. */
+export const LOGIN_MESSAGES_FORM = {
+  missing: "Unesite email adresu i lozinku.",
+  email: "Unesite email adresu.",
+  password: "Unesite lozinku.",
+} as const;
+
+export const loginSchema = z.object({
+  email: trimmed().pipe(z.string().min(1, LOGIN_MESSAGES_FORM.email)),
+  password: z.preprocess(
+    (v) => (typeof v === "string" ? v : ""),
+    z.string().min(1, LOGIN_MESSAGES_FORM.password),
+  ),
+});
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -11,7 +11,7 @@ import { Input, Select } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
-  COMPANY_CATEGORIES,
+  ALL_COMPANY_CATEGORIES,
   COMPANY_MESSAGES,
   US_STATES,
 } from "~/domain/companies/constants";
@@ -31,7 +31,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = {
     search: (params.get("q") ?? "").trim().slice(0, 100),
-    category: oneOf(params.get("kategorija"), COMPANY_CATEGORIES),
+    // Decision 041: both lists (approved requests bring the request editor's categories).
+    category: oneOf(params.get("kategorija"), ALL_COMPANY_CATEGORIES),
     state: oneOf(params.get("drzava"), US_STATES),
   };
   const page = parsePage(params.get("page"));
@@ -187,7 +188,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
           </label>
           <Select id="kategorija" name="kategorija" defaultValue={filters.category}>
             <option value="">Sve kategorije</option>
-            {COMPANY_CATEGORIES.map((c) => (
+            {ALL_COMPANY_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>
