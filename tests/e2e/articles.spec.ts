@@ -161,12 +161,12 @@ test("edit: a link on selected text and an image from the library, saved, seen a
     el.setSelectionRange(el.value.length, el.value.length);
   });
   await toolbar.getByRole("button", { name: "Izaberi iz biblioteke" }).click();
-  const library = page.getByRole("dialog").filter({ has: page.getByTestId("media-library-upload") });
+  const library = page.getByTestId("image-picker-modal");
   const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#2563eb" } })
     .png()
     .toBuffer();
   await library
-    .getByTestId("media-library-upload")
+    .getByTestId("image-picker-upload")
     .setInputFiles({ name: "kamion-e2e.png", mimeType: "image/png", buffer: png });
   await library.getByRole("button", { name: "Izaberi", exact: true }).first().click();
   await expect(library).toBeHidden();

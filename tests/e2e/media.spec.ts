@@ -97,17 +97,17 @@ test("the media manager takes several files by drag-and-drop, lists them, and de
   expect((await page.request.get(svgUrl!)).status()).toBe(404);
 });
 
-test("the library modal uploads (image only, 5 MB), searches, deletes with confirmation and selects", async ({
+test("the image picker uploads (image only, 5 MB), searches, deletes with confirmation and selects", async ({
   page,
 }) => {
   await signIn(page);
   await page.goto("/admin/settings");
   const field = page.getByTestId("image-field-defaultArticleImage");
   await field.getByRole("button", { name: "Izaberi iz biblioteke" }).click();
-  const modal = page.getByTestId("media-library-modal");
+  const modal = page.getByTestId("image-picker-modal");
   await expect(modal).toBeVisible();
 
-  const input = modal.getByTestId("media-library-upload");
+  const input = modal.getByTestId("image-picker-upload");
   await input.setInputFiles({ name: "beleska.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
   await expect(modal.getByText("Molimo odaberite sliku (JPG, PNG, GIF, WebP)")).toBeVisible();
   await input.setInputFiles({
@@ -161,4 +161,42 @@ test("the library modal uploads (image only, 5 MB), searches, deletes with confi
   );
   expect(variant.status()).toBe(200);
   expect(variant.headers()["content-type"]).toBe("image/webp");
+});
+
+test("files in mediji can be chosen wherever an image is picked: settings, main image, article content", async ({
+  page,
+}) => {
+  await signIn(page);
+  const chooseFromMediji = async (opener: () => Promise<void>) => {
+    await opener();
+    const picker = page.getByTestId("image-picker-modal");
+    await expect(picker).toBeVisible();
+    await picker.getByLabel("Bucket").selectOption("mediji");
+    await picker.getByLabel("Pretraga slika").fill(`kamion-${stamp}-a`);
+    await expect(picker.getByRole("listitem")).toHaveCount(1);
+    await expect(picker.getByRole("listitem")).toContainText("mediji");
+    await picker.getByRole("button", { name: "Izaberi", exact: true }).click();
+    await expect(picker).toBeHidden();
+  };
+  const medijiUrl = new RegExp(`^/media/mediji/\\d{13}_1600x900-kamion-${stamp}-a\\.png$`);
+
+  await page.goto("/admin/settings");
+  const setting = page.getByTestId("image-field-defaultCompanyImage");
+  await chooseFromMediji(() => setting.getByRole("button", { name: "Izaberi iz biblioteke" }).click());
+  await expect(setting.getByRole("textbox")).toHaveValue(medijiUrl);
+
+  await page.goto("/admin/articles/new");
+  await page.waitForLoadState("networkidle");
+  const main = page.getByTestId("image-field-featuredImage");
+  await chooseFromMediji(() => main.getByRole("button", { name: "Izaberi iz biblioteke" }).click());
+  await expect(main.getByRole("textbox")).toHaveValue(medijiUrl);
+  await chooseFromMediji(() =>
+    page
+      .getByRole("toolbar", { name: "Alati za sadržaj" })
+      .getByRole("button", { name: "Izaberi iz biblioteke" })
+      .click(),
+  );
+  await expect(page.locator("textarea#content")).toHaveValue(
+    new RegExp(`<img src="/media/mediji/\\d{13}_1600x900-kamion-${stamp}-a\\.png"`),
+  );
 });

@@ -13,16 +13,10 @@
  * `onLoadError(url)` says so.
  */
 import { useEffect, useId, useRef, useState } from "react";
-import {
-  isAllowedDeclaredType,
-  LIBRARY_MAX_BYTES,
-  MEDIA_MESSAGES,
-  uploadErrorText,
-} from "~/domain/media/rules";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/field";
-import { uploadMediaFile } from "./media-api";
-import { MediaLibraryModal } from "./media-library-modal";
+import { ImagePickerModal } from "./image-picker-modal";
+import { uploadLibraryImage } from "./media-api";
 
 /** Spec §5 Image URLs: only local paths and http(s) may be previewed. */
 export function isPreviewableUrl(url: string): boolean {
@@ -96,21 +90,17 @@ export function ImageField({
     const file = files?.[0];
     if (fileInput.current) fileInput.current.value = "";
     if (!file) return;
-    if (!isAllowedDeclaredType(file.type, file.name, "library"))
-      return report(false, MEDIA_MESSAGES.notImage);
-    if (file.size > LIBRARY_MAX_BYTES) return report(false, MEDIA_MESSAGES.tooLarge);
     setUploading(0);
-    const result = await uploadMediaFile(file, {
-      bucket: "images",
-      profile: "library",
+    const result = await uploadLibraryImage(file, {
       onProgress: (f) => setUploading(Math.round(f * 100)),
+      failedMessage: uploadErrorMessage,
     });
     setUploading(null);
     if (result.ok) {
       change(result.item.url);
       report(true, "Slika je uspešno otpremljena!");
     } else {
-      report(false, uploadErrorText(result.message, uploadErrorMessage ?? MEDIA_MESSAGES.uploadFailed));
+      report(false, result.message);
     }
   }
 
@@ -179,7 +169,7 @@ export function ImageField({
           </span>
         )}
       </div>
-      <MediaLibraryModal
+      <ImagePickerModal
         open={libraryOpen}
         onOpenChange={setLibraryOpen}
         onSelect={(file) => {

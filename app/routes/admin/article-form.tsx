@@ -6,7 +6,6 @@ import { ContentEditor } from "~/components/articles/content-editor";
 import { ArticleStatusBadge } from "~/components/articles/status-badge";
 import { TagsInput } from "~/components/articles/tags-input";
 import { ImageField } from "~/components/media/image-field";
-import { MediaLibraryModal } from "~/components/media/media-library-modal";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, TextField, useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
@@ -220,7 +219,6 @@ export default function ArticleForm({ loaderData, actionData }: Route.ComponentP
                 value={content}
                 onChange={setContent}
                 error={errors.content}
-                LibraryModal={MediaLibraryModal}
               />
             </Card>
 

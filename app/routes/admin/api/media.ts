@@ -1,5 +1,5 @@
 /**
- * The media API used by the library modal, the image picker, ImageField and the media manager.
+ * The media API used by the image picker, ImageField, the article content editor and the media manager.
  *
  *   GET  /admin/api/media?bucket=images|mediji|all&q=&type=image|video|document&page=1&perPage=20
  *        → { items: MediaItem[], total, page, perPage }
