@@ -23,7 +23,7 @@ async function heroBannerId(page: Page): Promise<number> {
 /** The active campaign row of a banner in the analytics table (desktop layout). */
 function activeRow(page: Page, title: string) {
   return page
-    .locator('tr[data-testid^="active-campaign-"]')
+    .locator('tr[data-testid^="active-campaign-row-"]')
     .filter({ has: page.getByRole("link", { name: title, exact: true }) });
 }
 
@@ -36,7 +36,7 @@ test("changing a hero banner's image starts a new campaign that counts the next 
   await page.goto("/admin/analytics");
   const before = activeRow(page, "Hero 1");
   await expect(before).toHaveCount(1);
-  const oldPeriodId = Number((await before.getAttribute("data-testid"))?.replace("active-campaign-", ""));
+  const oldPeriodId = Number((await before.getAttribute("data-testid"))?.replace("active-campaign-row-", ""));
   const oldClicks = Number(await before.getByTestId("campaign-clicks").innerText());
   expect(oldClicks).toBeGreaterThan(0);
 
@@ -68,13 +68,13 @@ test("changing a hero banner's image starts a new campaign that counts the next 
   await page.goto("/admin/analytics");
   const after = activeRow(page, "Hero 1");
   await expect(after).toHaveCount(1);
-  const newPeriodId = Number((await after.getAttribute("data-testid"))?.replace("active-campaign-", ""));
+  const newPeriodId = Number((await after.getAttribute("data-testid"))?.replace("active-campaign-row-", ""));
   expect(newPeriodId).not.toBe(oldPeriodId);
   await expect(after.getByTestId("campaign-clicks")).toHaveText("1");
   await expect(after).toContainText("Novi E2E klijent");
   const historical = page.getByTestId("historical-campaigns");
   await historical.locator("summary").click();
-  const oldRow = page.getByTestId(`historical-campaign-${oldPeriodId}`);
+  const oldRow = page.getByTestId(`historical-campaign-row-${oldPeriodId}`);
   await expect(oldRow).toBeVisible();
   await expect(oldRow.locator("td").last()).toHaveText(String(oldClicks));
 

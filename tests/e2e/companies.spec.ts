@@ -109,7 +109,7 @@ test("rejecting without a note shows the spec's message and changes nothing", as
   await page
     .getByTestId(/^submission-card-/)
     .first()
-    .getByRole("button")
+    .getByRole("button", { name: "Pregledaj" })
     .click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Odbij" }).click();

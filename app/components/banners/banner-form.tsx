@@ -4,13 +4,13 @@
  * switches between them, so nothing typed is lost; the one not chosen is cleared when the server
  * saves (spec §5).
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { Card } from "~/components/admin/page-header";
 import { PositionDiagram } from "~/components/banners/position-diagram";
 import { ImageField } from "~/components/media/image-field";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { SelectField, TextField } from "~/components/ui/field";
+import { SelectField, TextField, useFocusFirstError } from "~/components/ui/field";
 import {
   BANNER_POSITIONS,
   BANNER_SECTIONS,
@@ -67,12 +67,17 @@ export function BannerForm({
   values,
   errors,
   busy,
+  result,
 }: {
   mode: "create" | "edit";
   values: FormValues;
   errors: FieldErrors;
   busy: boolean;
+  /** The action's answer (a new object per submission), for the focus on the first wrong field. */
+  result: unknown;
 }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, result);
   const [section, setSection] = useState(textValue(values, "section"));
   const [position, setPosition] = useState(textValue(values, "position"));
   const [linkType, setLinkType] = useState(textValue(values, "linkType") === "phone" ? "phone" : "url");
@@ -88,7 +93,7 @@ export function BannerForm({
   const field = { values, errors };
 
   return (
-    <Form method="post" noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+    <Form ref={formRef} method="post" noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
       <Card className="min-w-0 space-y-4 p-5">
         <TextField
           {...field}

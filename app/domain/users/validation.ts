@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { trimmed } from "~/lib/form";
+import { reportIssues, trimmed } from "~/lib/form";
 import { ROLES, type Role } from "./permissions";
 
 /** Messages of spec §5 Create user and §8 Users, word for word. */
@@ -101,6 +101,29 @@ export const loginSchema = z.object({
     z.string().min(1, LOGIN_MESSAGES_FORM.password),
   ),
 });
+
+/**
+ * The create-user dialog's schema, for the browser's instant check and the action
+ * (`parseForm(createUserFormSchema, form, { secret: ["password"] })`): the rules of
+ * `validateCreateUser`, with "Sva polja su obavezna" (or the one wrong field's message) as the
+ * form's message and each field's own message beside it.
+ */
+export const createUserFormSchema = z
+  .object({
+    email: z.preprocess(asText, z.string()),
+    password: z.preprocess(asText, z.string()),
+    firstName: z.preprocess(asText, z.string()),
+    lastName: z.preprocess(asText, z.string()),
+    role: z.preprocess(asText, z.string()),
+  })
+  .transform((values, ctx) => {
+    const result = validateCreateUser({ ...values, role: values.role || "editor" });
+    return result.ok ? result.data : reportIssues(ctx, result.fieldErrors, result.formError);
+  });
+
+function asText(value: unknown): string {
+  return typeof value === "string" ? value : "";
+}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

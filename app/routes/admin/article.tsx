@@ -17,6 +17,7 @@ import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/article";
 
@@ -50,9 +51,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "delete")
     return data({ ok: false, message: "Nepoznata akcija." }, { status: 400 });
-  const ok = await deleteArticle(getDb(), id).catch(() => false);
-  if (ok) return redirect("/admin/articles?poruka=obrisano");
-  return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 500 });
+  let deleted: boolean;
+  try {
+    deleted = await deleteArticle(getDb(), id);
+  } catch (error) {
+    logger.error({ err: error, articleId: id }, "article delete failed");
+    return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 500 });
+  }
+  if (deleted) return redirect("/admin/articles?poruka=obrisano");
+  return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 404 });
 }
 
 export default function ArticleView({ loaderData }: Route.ComponentProps) {

@@ -91,6 +91,7 @@ export default function BannerFormPage({ loaderData, actionData }: Route.Compone
         values={actionData?.values ?? loaderData.values}
         errors={actionData?.fieldErrors ?? {}}
         busy={navigation.state === "submitting"}
+        result={actionData}
       />
     </div>
   );
