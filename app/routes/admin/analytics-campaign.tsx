@@ -12,8 +12,8 @@ import { reportPath, reportSecret } from "~/domain/banners/report-signature.serv
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate } from "~/lib/dates";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { parseId } from "~/lib/ids";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/analytics-campaign";
 
