@@ -2,6 +2,7 @@ import { Dialog } from "radix-ui";
 import { type ReactNode, useDeferredValue, useId, useMemo, useRef, useState } from "react";
 import { ImagePickerModal } from "~/components/media/image-picker-modal";
 import { uploadLibraryImage } from "~/components/media/media-api";
+import { LIBRARY_ACCEPT } from "~/components/media/media-parts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field, Input } from "~/components/ui/field";
@@ -261,7 +262,7 @@ export function ContentEditor({
               <input
                 id="image-upload"
                 type="file"
-                accept="image/jpeg,image/png,image/gif,image/webp"
+                accept={LIBRARY_ACCEPT}
                 disabled={uploading !== null}
                 className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
                 onChange={(event) => {

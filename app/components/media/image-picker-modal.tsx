@@ -12,7 +12,7 @@
  * `url` is the public path (`/media/images/{key}` or `/media/mediji/{key}`); the dialog closes
  * itself after a selection.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { thumbnailUrl } from "~/domain/media/responsive";
 import { LIBRARY_PAGE_SIZE, MEDIA_MESSAGES } from "~/domain/media/rules";
 import { totalPagesOf } from "~/lib/pagination";
@@ -28,7 +28,14 @@ import {
   type MediaPage,
   uploadLibraryImage,
 } from "./media-api";
-import { ImageLightbox, MediaDialog, StatePager, Thumb, useDebounced } from "./media-parts";
+import {
+  ImageLightbox,
+  MediaDialog,
+  StatePager,
+  Thumb,
+  UploadImageButton,
+  useDebounced,
+} from "./media-parts";
 
 export type SelectedMedia = { url: string; name: string };
 
@@ -59,7 +66,6 @@ export function ImagePickerModal({
   const [viewing, setViewing] = useState<MediaItem | null>(null);
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at page 1
   useEffect(() => setPage(1), [q, bucket]);
@@ -81,10 +87,7 @@ export function ImagePickerModal({
 
   const refresh = useCallback(() => setReloadToken((n) => n + 1), []);
 
-  async function onFiles(files: FileList | null) {
-    const file = files?.[0];
-    if (fileInput.current) fileInput.current.value = "";
-    if (!file) return;
+  async function onFile(file: File) {
     setMessage(null);
     setUploading(0);
     const result = await uploadLibraryImage(file, { onProgress: (f) => setUploading(Math.round(f * 100)) });
@@ -157,18 +160,11 @@ export function ImagePickerModal({
               <Button variant="secondary" onClick={refresh} disabled={loading}>
                 Osveži
               </Button>
-              <Button onClick={() => fileInput.current?.click()} disabled={uploading !== null}>
-                {uploading !== null ? `Otpremanje… ${uploading}%` : "Otpremi sliku"}
-              </Button>
-              <input
-                ref={fileInput}
-                type="file"
-                accept="image/jpeg,image/png,image/gif,image/webp"
-                className="sr-only"
-                tabIndex={-1}
-                aria-label="Otpremi sliku"
-                data-testid="image-picker-upload"
-                onChange={(e) => onFiles(e.target.files)}
+              <UploadImageButton
+                uploading={uploading}
+                onFile={onFile}
+                inputLabel="Otpremi sliku"
+                testId="image-picker-upload"
               />
             </div>
           </div>

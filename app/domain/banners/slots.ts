@@ -6,6 +6,7 @@
  * gets one from its defaults here, switched off until an admin fills it in.
  */
 import {
+  BANNER_POSITIONS,
   BANNER_SECTIONS,
   type BannerLike,
   type BannerSection,
@@ -83,26 +84,9 @@ function slotsOf(section: BannerSection, position: string): BannerSlot[] {
   }));
 }
 
-/** The positions of spec §9 (rules.ts BANNER_POSITIONS) in the order they are laid out and seeded. */
-const LAYOUT_ORDER: Record<BannerSection, readonly string[]> = {
-  home: [
-    "home-top",
-    "home-hero",
-    "home-sidebar",
-    "home-section-1",
-    "home-section-2",
-    "home-section-3",
-    "home-section-4",
-    "home-middle",
-    "home-bottom",
-  ],
-  vesti: ["vesti-top", "vesti-bottom", "vesti-sidebar"],
-  oglasi: ["oglasi-top", "oglasi-bottom", "oglasi-sidebar"],
-};
-
-/** Every slot of every position of spec §9. */
+/** Every slot of every position of spec §9, page by page in the order of `BANNER_POSITIONS`. */
 export const BANNER_SLOT_LAYOUT: readonly BannerSlot[] = BANNER_SECTIONS.flatMap((section) =>
-  LAYOUT_ORDER[section].flatMap((position) => slotsOf(section, position)),
+  BANNER_POSITIONS[section].flatMap((position) => slotsOf(section, position)),
 );
 
 /** The slot a banner names itself by its title (or company): levi/srednji/desni, Hero n, gornji/donji. */
