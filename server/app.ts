@@ -8,6 +8,7 @@ import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
+import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
 import { JOB_HANDLERS } from "~/domain/jobs/handlers.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
@@ -234,6 +235,7 @@ export async function start(
     }
   }
 
+  await fillEmptyBannerSlots(handle.db);
   const outbox = createOutboxFromEnv(env);
   const mail = createMailProviderFromEnv(env, outbox);
   const contacts = createContactsFromEnv(env);

@@ -112,6 +112,24 @@ export function listOf(values: FormValues | undefined, name: string): string[] {
   return typeof v === "string" && v !== "" ? [v] : [];
 }
 
+/**
+ * Inside a schema's `.transform((values, ctx) => …)`: reports a plain validator's field errors (and
+ * its form-level message) as Zod issues, so a form whose rules check several fields together still
+ * answers with every error at once through `parseForm`.
+ *
+ *   z.object(shape).transform((v, ctx) => {
+ *     const r = validateBanner(v);
+ *     return r.ok ? r.value : reportIssues(ctx, r.fieldErrors);
+ *   });
+ */
+export function reportIssues(ctx: z.RefinementCtx, fieldErrors: FieldErrors, formError?: string): never {
+  if (formError) ctx.addIssue({ code: "custom", message: formError, path: [] });
+  for (const [field, message] of Object.entries(fieldErrors)) {
+    if (message) ctx.addIssue({ code: "custom", message, path: [field] });
+  }
+  return z.NEVER;
+}
+
 // --- Small schema pieces shared by the forms ----------------------------------------------------
 
 /** A trimmed string; missing becomes "". */

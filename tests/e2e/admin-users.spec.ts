@@ -23,13 +23,25 @@ test("an anonymous visitor is sent to sign in and comes back to the page asked f
   await expect(page.getByRole("heading", { name: "Korisnici" })).toBeVisible();
 });
 
-test("a wrong password shows the spec's message and keeps the e-mail", async ({ page }) => {
+test("a wrong password shows the spec's message, keeps the e-mail and clears the password", async ({
+  page,
+}) => {
   await page.goto("/admin/login");
+  await page.waitForLoadState("networkidle");
   await page.locator('input[name="email"]').fill(ADMIN.email);
   await page.locator('input[name="password"]').fill("pogresna-lozinka");
   await page.getByRole("button", { name: "Prijavi se" }).click();
   await expect(page.getByRole("alert")).toHaveText("Invalid email or password");
   await expect(page.locator('input[name="email"]')).toHaveValue(ADMIN.email);
+  await expect(page.locator('input[name="password"]')).toHaveValue("");
+  await expect(page.locator('input[name="password"]')).toBeFocused();
+
+  // Without JavaScript too: the server never sends the password back.
+  const response = await page.request.post("/admin/login", {
+    form: { email: ADMIN.email, password: "pogresna-lozinka", redirectTo: "/admin" },
+  });
+  expect(response.status()).toBe(401);
+  expect(await response.text()).not.toContain("pogresna-lozinka");
 });
 
 test("the admin sees every ready entry, the user card, and manages users", async ({ page }) => {

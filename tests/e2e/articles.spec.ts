@@ -161,12 +161,12 @@ test("edit: a link on selected text and an image from the library, saved, seen a
     el.setSelectionRange(el.value.length, el.value.length);
   });
   await toolbar.getByRole("button", { name: "Izaberi iz biblioteke" }).click();
-  const library = page.getByRole("dialog").filter({ has: page.getByTestId("media-library-upload") });
+  const library = page.getByTestId("image-picker-modal");
   const png = await sharp({ create: { width: 320, height: 200, channels: 3, background: "#2563eb" } })
     .png()
     .toBuffer();
   await library
-    .getByTestId("media-library-upload")
+    .getByTestId("image-picker-upload")
     .setInputFiles({ name: "kamion-e2e.png", mimeType: "image/png", buffer: png });
   await library.getByRole("button", { name: "Izaberi", exact: true }).first().click();
   await expect(library).toBeHidden();
@@ -178,7 +178,7 @@ test("edit: a link on selected text and an image from the library, saved, seen a
   // Saving an edit returns to the list, with its filters.
   await page.getByRole("button", { name: "Sačuvaj / Objavi" }).click();
   await expect(page).toHaveURL(/\/admin\/articles\?q=radnim\+satima\+vozaca&status=published/);
-  await expect(page.getByText("Članak je sačuvan.")).toBeVisible();
+  await expect(page.getByText("Članak je sačuvan i objavljen.")).toBeVisible();
 
   // The admin view shows the public link; the public page shows the link and the image.
   await page.goto(`/admin/articles/${id}`);
@@ -244,10 +244,9 @@ test("a failed validation keeps everything typed; a new draft is created, viewed
 
   await page.getByLabel("Kratak opis *", { exact: true }).fill("Kratak opis probe");
   await page.getByLabel("Glavna slika *", { exact: true }).fill("/demo/truck-3.svg");
-  await page.getByRole("combobox", { name: "Status" }).selectOption("published");
   await page.getByRole("button", { name: "Sačuvaj kao nacrt" }).click();
-  await expect(page).toHaveURL(/\/admin\/articles\?poruka=kreirano/);
-  await expect(page.getByText("Članak je kreiran.")).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/articles\?poruka=kreirano-nacrt/);
+  await expect(page.getByText("Članak je kreiran kao nacrt.")).toBeVisible();
 
   await searchBox(page).fill(title.toLowerCase().replace("č", "c"));
   await expect(page).toHaveURL(/q=e2e/);
@@ -263,6 +262,36 @@ test("a failed validation keeps everything typed; a new draft is created, viewed
   await confirm.getByRole("button", { name: "Obriši" }).click();
   await expect(page).toHaveURL(/\/admin\/articles\?poruka=obrisano/);
   await expect(page.getByText("Članak je obrisan.")).toBeVisible();
+});
+
+test("'Sačuvaj / Objavi' publishes a new article; 'Sačuvaj kao nacrt' takes it back to a draft", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/articles/new");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByTestId("article-status")).toContainText("još nije sačuvan");
+  const title = `E2E Objava ${Date.now()}`;
+  await page.getByLabel("Naslov *", { exact: true }).fill(title);
+  // Enter in a one-line field does not publish the article half-written.
+  await page.getByLabel("Naslov *", { exact: true }).press("Enter");
+  await expect(page).toHaveURL(/\/admin\/articles\/new$/);
+  await page.getByLabel("Kratak opis *", { exact: true }).fill("Opis objave");
+  await page.locator("textarea#content").fill("<p>Objavljeno jednim klikom.</p>");
+  await page.getByLabel("Glavna slika *", { exact: true }).fill("/demo/truck-1.svg");
+  await page.getByRole("button", { name: "Sačuvaj / Objavi" }).click();
+  await expect(page).toHaveURL(/\/admin\/articles\?poruka=kreirano-objavljeno/);
+  await expect(page.getByText("Članak je kreiran i objavljen.")).toBeVisible();
+
+  await searchBox(page).fill(title.toLowerCase());
+  await expect(page).toHaveURL(/q=e2e/);
+  const row = list(page).filter({ hasText: title });
+  await expect(row).toContainText("Objavljeno");
+  await row.getByRole("link", { name: "Izmeni" }).click();
+  await expect(page.getByTestId("article-status")).toContainText("Objavljeno");
+  await page.getByRole("button", { name: "Sačuvaj kao nacrt" }).click();
+  await expect(page.getByText("Članak je sačuvan kao nacrt.")).toBeVisible();
+  await expect(list(page).filter({ hasText: title })).toContainText("Nacrt");
 });
 
 test("delete from the list asks first and removes the row", async ({ page }) => {

@@ -23,7 +23,7 @@ async function heroBannerId(page: Page): Promise<number> {
 /** The active campaign row of a banner in the analytics table (desktop layout). */
 function activeRow(page: Page, title: string) {
   return page
-    .locator('tr[data-testid^="active-campaign-"]')
+    .locator('tr[data-testid^="active-campaign-row-"]')
     .filter({ has: page.getByRole("link", { name: title, exact: true }) });
 }
 
@@ -36,7 +36,7 @@ test("changing a hero banner's image starts a new campaign that counts the next 
   await page.goto("/admin/analytics");
   const before = activeRow(page, "Hero 1");
   await expect(before).toHaveCount(1);
-  const oldPeriodId = Number((await before.getAttribute("data-testid"))?.replace("active-campaign-", ""));
+  const oldPeriodId = Number((await before.getAttribute("data-testid"))?.replace("active-campaign-row-", ""));
   const oldClicks = Number(await before.getByTestId("campaign-clicks").innerText());
   expect(oldClicks).toBeGreaterThan(0);
 
@@ -68,13 +68,13 @@ test("changing a hero banner's image starts a new campaign that counts the next 
   await page.goto("/admin/analytics");
   const after = activeRow(page, "Hero 1");
   await expect(after).toHaveCount(1);
-  const newPeriodId = Number((await after.getAttribute("data-testid"))?.replace("active-campaign-", ""));
+  const newPeriodId = Number((await after.getAttribute("data-testid"))?.replace("active-campaign-row-", ""));
   expect(newPeriodId).not.toBe(oldPeriodId);
   await expect(after.getByTestId("campaign-clicks")).toHaveText("1");
   await expect(after).toContainText("Novi E2E klijent");
   const historical = page.getByTestId("historical-campaigns");
   await historical.locator("summary").click();
-  const oldRow = page.getByTestId(`historical-campaign-${oldPeriodId}`);
+  const oldRow = page.getByTestId(`historical-campaign-row-${oldPeriodId}`);
   await expect(oldRow).toBeVisible();
   await expect(oldRow.locator("td").last()).toHaveText(String(oldClicks));
 
@@ -112,4 +112,53 @@ test("the banners screen shows sections, counts and the refresh button", async (
   await page.goto("/admin/banners/new");
   await page.getByRole("button", { name: "Sačuvaj" }).click();
   await expect(page.getByText("Novi baneri se kreiraju automatski za svaku poziciju.").first()).toBeVisible();
+});
+
+test("a deleted banner's slot gets a new, switched-off banner at once", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page);
+  await page.goto("/admin/banners");
+  await page.waitForLoadState("networkidle");
+  const cards = page.locator('[data-testid^="banner-card-"]');
+  const total = await cards.count();
+  const slot = cards.filter({ hasText: "Oglasi dno – levi" });
+  await expect(slot).toHaveCount(1);
+  const oldId = await slot.getAttribute("data-testid");
+
+  await slot.getByRole("button", { name: "Obriši" }).click();
+  const confirm = page.getByRole("alertdialog");
+  await expect(confirm).toContainText("Oglasi dno – levi");
+  await confirm.getByRole("button", { name: "Obriši" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Baner je obrisan. Na njegovo mesto je dodat novi, neaktivan baner.",
+  );
+  await expect(cards).toHaveCount(total);
+  const replacement = cards.filter({ hasText: "Oglasi dno – levi" });
+  await expect(replacement).toHaveCount(1);
+  expect(await replacement.getAttribute("data-testid")).not.toBe(oldId);
+  await expect(replacement.getByRole("switch")).toHaveAttribute("aria-checked", "false");
+});
+
+test("the banner form keeps a typed phone while the link type is switched back and forth", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const id = await heroBannerId(page);
+  await page.goto(`/admin/banners/edit/${id}`);
+  await page.waitForLoadState("networkidle");
+  const link = page.getByRole("textbox", { name: "Link", exact: true });
+  const typedLink = await link.inputValue();
+  await page.getByRole("radio", { name: "Telefon" }).check();
+  await page.getByRole("textbox", { name: "Telefon" }).fill("(312) 555-0100");
+  await page.getByRole("radio", { name: "Link (URL)" }).check();
+  await expect(link).toHaveValue(typedLink);
+  await page.getByRole("radio", { name: "Telefon" }).check();
+  await expect(page.getByRole("textbox", { name: "Telefon" })).toHaveValue("(312) 555-0100");
+  // Saved as a link banner, the phone is cleared then (spec §5), and not before.
+  await page.getByRole("radio", { name: "Link (URL)" }).check();
+  await page.getByRole("button", { name: "Sačuvaj" }).click();
+  await expect(page.getByRole("status")).toContainText("Baner je uspešno sačuvan.");
+  await page.getByRole("radio", { name: "Telefon" }).check();
+  await expect(page.getByRole("textbox", { name: "Telefon" })).toHaveValue("");
 });

@@ -109,7 +109,7 @@ test("rejecting without a note shows the spec's message and changes nothing", as
   await page
     .getByTestId(/^submission-card-/)
     .first()
-    .getByRole("button")
+    .getByRole("button", { name: "Pregledaj" })
     .click();
   const dialog = page.getByRole("dialog");
   await dialog.getByRole("button", { name: "Odbij" }).click();
@@ -140,6 +140,23 @@ test("the admin filters companies and deletes one after confirming", async ({ pa
 
   await page.goto(`/kompanije?q=${encodeURIComponent("soko trucking")}`);
   await expect(page.getByText("Nema kompanija za izabrane filtere.")).toBeVisible();
+});
+
+test("the admin category filter offers the request editor's categories too (decision 041)", async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto("/admin/companies");
+  const filter = page.getByLabel("Kategorija");
+  for (const category of ["Transportne Kompanije", "Osiguranje", "Špedicija", "Međunarodni Transport"]) {
+    await expect(filter.locator("option", { hasText: category })).toHaveCount(1);
+  }
+  await filter.selectOption("Špedicija");
+  await page.getByRole("button", { name: "Pretraži" }).click();
+  await expect(page).toHaveURL(/kategorija=%C5%A0pedicija/);
+  await expect(page.getByLabel("Kategorija")).toHaveValue("Špedicija");
+  const shown = page.getByTestId(/^company-card-/);
+  for (const text of await shown.allInnerTexts()) expect(text).toContain("Špedicija");
 });
 
 test("the company form checks its fields and keeps what was typed", async ({ page }) => {

@@ -26,6 +26,12 @@ async function dropFiles(page: Page, files: { name: string; type: string; buffer
   await page.dispatchEvent('[data-testid="media-drop-zone"]', "drop", { dataTransfer });
 }
 
+/** The files on screen: grid tiles, or the list's table rows or phone cards (whichever is shown). */
+const shownFiles = (page: Page) =>
+  page
+    .locator('[data-testid="media-item"], [data-testid^="media-row-"], [data-testid^="media-card-"]')
+    .filter({ visible: true });
+
 test.describe.configure({ mode: "serial" });
 
 test("the media manager takes several files by drag-and-drop, lists them, and deletes one after confirmation", async ({
@@ -74,13 +80,10 @@ test("the media manager takes several files by drag-and-drop, lists them, and de
   await expect(page).toHaveURL(/type=video/);
   await expect(page.getByText("Nema fajlova.")).toBeVisible();
   await page.getByLabel("Tip").selectOption("image");
-  await expect(page.getByTestId("media-item").filter({ visible: true })).toHaveCount(3);
+  await expect(shownFiles(page)).toHaveCount(3);
 
   // Delete one with confirmation.
-  const svgRow = page
-    .getByTestId("media-item")
-    .filter({ visible: true })
-    .filter({ hasText: `logo-${stamp}.svg` });
+  const svgRow = shownFiles(page).filter({ hasText: `logo-${stamp}.svg` });
   const svgUrl = await svgRow.getByRole("link", { name: "Otvori" }).getAttribute("href");
   const svg = await page.request.get(svgUrl!);
   expect(svg.headers()["content-type"]).toBe("image/svg+xml");
@@ -93,21 +96,21 @@ test("the media manager takes several files by drag-and-drop, lists them, and de
   await expect(dialog).toContainText(`logo-${stamp}.svg`);
   await dialog.getByRole("button", { name: "Obriši" }).click();
   await expect(page.getByText(`Fajl logo-${stamp}.svg je obrisan.`)).toBeVisible();
-  await expect(page.getByTestId("media-item").filter({ visible: true })).toHaveCount(2);
+  await expect(shownFiles(page)).toHaveCount(2);
   expect((await page.request.get(svgUrl!)).status()).toBe(404);
 });
 
-test("the library modal uploads (image only, 5 MB), searches, deletes with confirmation and selects", async ({
+test("the image picker uploads (image only, 5 MB), searches, deletes with confirmation and selects", async ({
   page,
 }) => {
   await signIn(page);
   await page.goto("/admin/settings");
   const field = page.getByTestId("image-field-defaultArticleImage");
   await field.getByRole("button", { name: "Izaberi iz biblioteke" }).click();
-  const modal = page.getByTestId("media-library-modal");
+  const modal = page.getByTestId("image-picker-modal");
   await expect(modal).toBeVisible();
 
-  const input = modal.getByTestId("media-library-upload");
+  const input = modal.getByTestId("image-picker-upload");
   await input.setInputFiles({ name: "beleska.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
   await expect(modal.getByText("Molimo odaberite sliku (JPG, PNG, GIF, WebP)")).toBeVisible();
   await input.setInputFiles({
@@ -161,4 +164,42 @@ test("the library modal uploads (image only, 5 MB), searches, deletes with confi
   );
   expect(variant.status()).toBe(200);
   expect(variant.headers()["content-type"]).toBe("image/webp");
+});
+
+test("files in mediji can be chosen wherever an image is picked: settings, main image, article content", async ({
+  page,
+}) => {
+  await signIn(page);
+  const chooseFromMediji = async (opener: () => Promise<void>) => {
+    await opener();
+    const picker = page.getByTestId("image-picker-modal");
+    await expect(picker).toBeVisible();
+    await picker.getByLabel("Bucket").selectOption("mediji");
+    await picker.getByLabel("Pretraga slika").fill(`kamion-${stamp}-a`);
+    await expect(picker.getByRole("listitem")).toHaveCount(1);
+    await expect(picker.getByRole("listitem")).toContainText("mediji");
+    await picker.getByRole("button", { name: "Izaberi", exact: true }).click();
+    await expect(picker).toBeHidden();
+  };
+  const medijiUrl = new RegExp(`^/media/mediji/\\d{13}_1600x900-kamion-${stamp}-a\\.png$`);
+
+  await page.goto("/admin/settings");
+  const setting = page.getByTestId("image-field-defaultCompanyImage");
+  await chooseFromMediji(() => setting.getByRole("button", { name: "Izaberi iz biblioteke" }).click());
+  await expect(setting.getByRole("textbox")).toHaveValue(medijiUrl);
+
+  await page.goto("/admin/articles/new");
+  await page.waitForLoadState("networkidle");
+  const main = page.getByTestId("image-field-featuredImage");
+  await chooseFromMediji(() => main.getByRole("button", { name: "Izaberi iz biblioteke" }).click());
+  await expect(main.getByRole("textbox")).toHaveValue(medijiUrl);
+  await chooseFromMediji(() =>
+    page
+      .getByRole("toolbar", { name: "Alati za sadržaj" })
+      .getByRole("button", { name: "Izaberi iz biblioteke" })
+      .click(),
+  );
+  await expect(page.locator("textarea#content")).toHaveValue(
+    new RegExp(`<img src="/media/mediji/\\d{13}_1600x900-kamion-${stamp}-a\\.png"`),
+  );
 });

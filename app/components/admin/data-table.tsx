@@ -80,7 +80,7 @@ export function DataTable<T, K extends string | number>({
 
   return (
     <div className="@container">
-      <ul className="divide-y divide-slate-100 @3xl:hidden" aria-label={caption}>
+      <ul className="divide-y divide-slate-100 @4xl:hidden" aria-label={caption}>
         {rows.map((row) => {
           const key = rowKey(row);
           return (
@@ -125,13 +125,14 @@ export function DataTable<T, K extends string | number>({
           );
         })}
       </ul>
-      <div className="hidden @3xl:block">
+      {/* Scrolls rather than clips should a table ever be wider than its place. */}
+      <div className="hidden overflow-x-auto @4xl:block">
         <table className="w-full divide-y divide-slate-200 text-sm">
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
             <tr>
               {selection ? (
-                <th scope="col" className="w-10 px-4 py-3">
+                <th scope="col" className="w-10 px-3 py-3">
                   <input
                     type="checkbox"
                     className="h-4 w-4 rounded border-slate-300"
@@ -142,7 +143,7 @@ export function DataTable<T, K extends string | number>({
                 </th>
               ) : null}
               {columns.map((c) => (
-                <th key={c.key} scope="col" className={cn("px-4 py-3", c.align === "right" && "text-right")}>
+                <th key={c.key} scope="col" className={cn("px-3 py-3", c.align === "right" && "text-right")}>
                   {c.header}
                 </th>
               ))}
@@ -157,12 +158,12 @@ export function DataTable<T, K extends string | number>({
                   className={rowClassName?.(row)}
                   data-testid={testId ? `${testId}-row-${key}` : undefined}
                 >
-                  {selection ? <td className="px-4 py-3 align-top">{checkbox(key)}</td> : null}
+                  {selection ? <td className="px-3 py-3 align-top">{checkbox(key)}</td> : null}
                   {columns.map((c) => (
                     <td
                       key={c.key}
                       className={cn(
-                        "px-4 py-3 align-top text-slate-700",
+                        "px-3 py-3 align-top text-slate-700",
                         c.align === "right" && "text-right",
                         c.mobile === "actions" && "w-px",
                         c.className,

@@ -1,6 +1,8 @@
 import { Dialog } from "radix-ui";
 import { type ReactNode, useDeferredValue, useId, useMemo, useRef, useState } from "react";
-import { uploadMediaFile } from "~/components/media/media-api";
+import { ImagePickerModal } from "~/components/media/image-picker-modal";
+import { uploadLibraryImage } from "~/components/media/media-api";
+import { LIBRARY_ACCEPT } from "~/components/media/media-parts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Field, Input } from "~/components/ui/field";
@@ -8,19 +10,7 @@ import { Notice } from "~/components/ui/notice";
 import { applyLink, checkLinkSelection, imageHtml, insertAt, normalizeLinkUrl } from "~/domain/articles/link";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { isSafeArticleUrl } from "~/domain/articles/urls";
-import {
-  isAllowedDeclaredType,
-  LIBRARY_MAX_BYTES,
-  MEDIA_MESSAGES,
-  uploadErrorText,
-} from "~/domain/media/rules";
 import { CleanArticleHtml } from "./article-body";
-
-export type LibraryModalProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSelect: (file: { url: string; name?: string }) => void;
-};
 
 const IMAGE_URL_MESSAGE = "Unesite adresu slike (http(s)://… ili /putanja).";
 
@@ -92,14 +82,12 @@ export function ContentEditor({
   value,
   onChange,
   error,
-  LibraryModal,
 }: {
   id: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
   error?: string;
-  LibraryModal?: (props: LibraryModalProps) => ReactNode;
 }) {
   const textarea = useRef<HTMLTextAreaElement>(null);
   const selection = useRef<{ start: number; end: number }>({ start: 0, end: 0 });
@@ -143,21 +131,11 @@ export function ContentEditor({
   /** "Add image" by upload: the library's rules (image only, 5 MB), then the uploaded URL goes in. */
   async function uploadImage(file: File | undefined, alt: string) {
     if (!file) return;
-    if (!isAllowedDeclaredType(file.type, file.name, "library"))
-      return setDialogError(MEDIA_MESSAGES.notImage);
-    if (file.size > LIBRARY_MAX_BYTES) return setDialogError(MEDIA_MESSAGES.tooLarge);
     setDialogError(null);
     setUploading(0);
-    const result = await uploadMediaFile(file, {
-      bucket: "images",
-      profile: "library",
-      onProgress: (f) => setUploading(Math.round(f * 100)),
-    });
+    const result = await uploadLibraryImage(file, { onProgress: (f) => setUploading(Math.round(f * 100)) });
     setUploading(null);
-    if (!result.ok) {
-      setDialogError(uploadErrorText(result.message));
-      return;
-    }
+    if (!result.ok) return setDialogError(result.message);
     setDialog(null);
     insertImage(result.item.url, alt);
   }
@@ -195,8 +173,6 @@ export function ContentEditor({
             variant="secondary"
             onMouseDown={rememberSelection}
             onClick={() => openDialog("library")}
-            disabled={!LibraryModal}
-            title={LibraryModal ? undefined : "Biblioteka medija još nije dostupna"}
           >
             Izaberi iz biblioteke
           </Button>
@@ -286,7 +262,7 @@ export function ContentEditor({
               <input
                 id="image-upload"
                 type="file"
-                accept="image/jpeg,image/png,image/gif,image/webp"
+                accept={LIBRARY_ACCEPT}
                 disabled={uploading !== null}
                 className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium"
                 onChange={(event) => {
@@ -311,16 +287,14 @@ export function ContentEditor({
           insertImage(normalized.value, String(form.get("alt") ?? "").trim());
         }}
       />
-      {LibraryModal ? (
-        <LibraryModal
-          open={dialog === "library"}
-          onOpenChange={(open) => !open && setDialog(null)}
-          onSelect={(file) => {
-            setDialog(null);
-            insertImage(file.url, "");
-          }}
-        />
-      ) : null}
+      <ImagePickerModal
+        open={dialog === "library"}
+        onOpenChange={(open) => !open && setDialog(null)}
+        onSelect={(file) => {
+          setDialog(null);
+          insertImage(file.url, "");
+        }}
+      />
     </div>
   );
 }

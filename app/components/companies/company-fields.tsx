@@ -1,13 +1,12 @@
 import { ImageField } from "~/components/media/image-field";
-import { Field, Input, Select } from "~/components/ui/field";
+import { SelectField, TextField } from "~/components/ui/field";
 import { US_STATES } from "~/domain/companies/constants";
-import type { CompanyField, CompanyFormMode, CompanyInput } from "~/domain/companies/validation";
+import type { CompanyFormMode, CompanyInput } from "~/domain/companies/validation";
+import { type FieldErrors, type FormValue, type FormValues, listOf, textValue } from "~/lib/form";
 import { ListInput } from "./list-input";
 
-type Errors = Partial<Record<CompanyField, string>>;
-
-const textarea =
-  "block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
+/** A list shown in a comma-separated field (the request editor shows stored lists this way). */
+const asText = (v: FormValue | undefined) => (Array.isArray(v) ? v.join(", ") : (v ?? ""));
 
 /** A stored company or request as the form's text values. */
 export function companyToInput(row: {
@@ -42,15 +41,6 @@ export function companyToInput(row: {
   };
 }
 
-const asList = (v: string | string[]) =>
-  Array.isArray(v)
-    ? v
-    : v
-        .split(",")
-        .map((x) => x.trim())
-        .filter(Boolean);
-const asText = (v: string | string[]) => (Array.isArray(v) ? v.join(", ") : v);
-
 /**
  * The fields a company and a company request share, for the three forms of spec §5: the admin
  * company form (services and specialties one at a time), the admin request editor and the public
@@ -65,147 +55,87 @@ export function CompanyFields({
   idPrefix = "company",
 }: {
   mode: CompanyFormMode;
-  values: CompanyInput;
-  errors: Errors;
+  values: FormValues;
+  errors: FieldErrors;
   categories: readonly string[];
   maxYear: number;
   idPrefix?: string;
 }) {
-  const id = (f: string) => `${idPrefix}-${f}`;
-  const err = (f: CompanyField) => errors[f];
   const fleetIsNumber = mode !== "company";
+  const field = { values, errors, idPrefix };
+  const commaField = {
+    ...field,
+    values: { ...values, services: asText(values.services), specialties: asText(values.specialties) },
+  };
   return (
     <div className="space-y-4">
-      <Field id={id("name")} label="Naziv kompanije *" error={err("name")}>
-        <Input
-          id={id("name")}
-          name="name"
-          required
-          maxLength={200}
-          defaultValue={values.name}
-          invalid={Boolean(err("name"))}
-          autoComplete="organization"
-        />
-      </Field>
+      <TextField
+        {...field}
+        name="name"
+        label="Naziv kompanije *"
+        maxLength={200}
+        autoComplete="organization"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("category")} label="Kategorija" error={err("category")}>
-          <Select
-            id={id("category")}
-            name="category"
-            defaultValue={values.category}
-            invalid={Boolean(err("category"))}
-          >
-            {mode === "company" ? null : <option value="">Izaberite kategoriju</option>}
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field id={id("state")} label="Država" error={err("state")}>
-          <Select id={id("state")} name="state" defaultValue={values.state} invalid={Boolean(err("state"))}>
-            <option value="">Izaberite državu</option>
-            {US_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectField
+          {...field}
+          name="category"
+          label="Kategorija"
+          options={categories}
+          placeholder={mode === "company" ? undefined : "Izaberite kategoriju"}
+        />
+        <SelectField
+          {...field}
+          name="state"
+          label="Država"
+          options={US_STATES}
+          placeholder="Izaberite državu"
+        />
       </div>
-      <Field id={id("location")} label="Grad" error={err("location")}>
-        <Input
-          id={id("location")}
-          name="location"
-          defaultValue={values.location}
-          autoComplete="address-level2"
-        />
-      </Field>
-      <Field id={id("description")} label="Opis" error={err("description")}>
-        <textarea
-          id={id("description")}
-          name="description"
-          rows={4}
-          maxLength={10000}
-          defaultValue={values.description}
-          className={`${textarea} border-slate-300`}
-        />
-      </Field>
+      <TextField {...field} name="location" label="Grad" autoComplete="address-level2" />
+      <TextField {...field} name="description" label="Opis" multiline rows={4} maxLength={10000} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("phone")} label="Telefon" error={err("phone")}>
-          <Input
-            id={id("phone")}
-            name="phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            defaultValue={values.phone}
-            invalid={Boolean(err("phone"))}
-          />
-        </Field>
-        <Field id={id("email")} label="Email" error={err("email")}>
-          <Input
-            id={id("email")}
-            name="email"
-            type="email"
-            autoComplete="email"
-            maxLength={254}
-            defaultValue={values.email}
-            invalid={Boolean(err("email"))}
-          />
-        </Field>
+        <TextField {...field} name="phone" label="Telefon" type="tel" inputMode="tel" autoComplete="tel" />
+        <TextField {...field} name="email" label="Email" type="email" autoComplete="email" maxLength={254} />
       </div>
-      <Field id={id("website")} label="Veb sajt" error={err("website")} hint="npr. https://kompanija.com">
-        <Input
-          id={id("website")}
-          name="website"
-          type="url"
-          inputMode="url"
-          autoComplete="url"
-          defaultValue={values.website}
-          invalid={Boolean(err("website"))}
-        />
-      </Field>
+      <TextField
+        {...field}
+        name="website"
+        label="Veb sajt"
+        type="url"
+        inputMode="url"
+        autoComplete="url"
+        hint="npr. https://kompanija.com"
+      />
       {mode === "public" ? null : (
         <ImageField
-          id={id("logo")}
+          id={`${idPrefix}-logo`}
           name="logo"
           label="Logo"
-          defaultValue={values.logo}
-          error={err("logo")}
+          defaultValue={textValue(values, "logo")}
+          error={errors.logo}
           hint="Adresa slike (https://… ili /…), otpremanje ili izbor iz biblioteke. Bez logoa se prikazuje podrazumevana slika kompanije."
         />
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("yearEstablished")} label="Godina osnivanja" error={err("yearEstablished")}>
-          <Input
-            id={id("yearEstablished")}
-            name="yearEstablished"
-            type="number"
-            inputMode="numeric"
-            min={1900}
-            max={maxYear}
-            defaultValue={values.yearEstablished}
-            invalid={Boolean(err("yearEstablished"))}
-          />
-        </Field>
-        <Field
-          id={id("fleetSize")}
+        <TextField
+          {...field}
+          name="yearEstablished"
+          label="Godina osnivanja"
+          type="number"
+          inputMode="numeric"
+          min={1900}
+          max={maxYear}
+        />
+        <TextField
+          {...field}
+          name="fleetSize"
           label="Veličina flote"
-          error={err("fleetSize")}
           hint={fleetIsNumber ? "Broj kamiona" : "npr. 25 kamiona"}
-        >
-          <Input
-            id={id("fleetSize")}
-            name="fleetSize"
-            type={fleetIsNumber ? "number" : "text"}
-            inputMode={fleetIsNumber ? "numeric" : undefined}
-            min={fleetIsNumber ? 1 : undefined}
-            defaultValue={values.fleetSize}
-            invalid={Boolean(err("fleetSize"))}
-          />
-        </Field>
+          type={fleetIsNumber ? "number" : "text"}
+          inputMode={fleetIsNumber ? "numeric" : undefined}
+          min={fleetIsNumber ? 1 : undefined}
+        />
       </div>
       {mode === "company" ? (
         <>
@@ -213,23 +143,29 @@ export function CompanyFields({
             name="services"
             label="Usluge"
             placeholder="npr. OTR ture"
-            defaultValue={asList(values.services)}
+            defaultValue={listOf(values, "services")}
           />
           <ListInput
             name="specialties"
             label="Specijalnosti"
             placeholder="npr. Reefer"
-            defaultValue={asList(values.specialties)}
+            defaultValue={listOf(values, "specialties")}
           />
         </>
       ) : (
         <>
-          <Field id={id("services")} label="Usluge" hint="Odvojite zarezom, npr. OTR ture, Lokalni prevoz">
-            <Input id={id("services")} name="services" defaultValue={asText(values.services)} />
-          </Field>
-          <Field id={id("specialties")} label="Specijalnosti" hint="Odvojite zarezom, npr. Reefer, Flatbed">
-            <Input id={id("specialties")} name="specialties" defaultValue={asText(values.specialties)} />
-          </Field>
+          <TextField
+            {...commaField}
+            name="services"
+            label="Usluge"
+            hint="Odvojite zarezom, npr. OTR ture, Lokalni prevoz"
+          />
+          <TextField
+            {...commaField}
+            name="specialties"
+            label="Specijalnosti"
+            hint="Odvojite zarezom, npr. Reefer, Flatbed"
+          />
         </>
       )}
     </div>

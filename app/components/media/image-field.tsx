@@ -12,17 +12,12 @@
  * its image cannot be loaded (not while the URL is being typed: when the field is left), and
  * `onLoadError(url)` says so.
  */
-import { useEffect, useId, useRef, useState } from "react";
-import {
-  isAllowedDeclaredType,
-  LIBRARY_MAX_BYTES,
-  MEDIA_MESSAGES,
-  uploadErrorText,
-} from "~/domain/media/rules";
+import { useEffect, useId, useState } from "react";
 import { Button } from "../ui/button";
 import { Field, Input } from "../ui/field";
-import { uploadMediaFile } from "./media-api";
-import { MediaLibraryModal } from "./media-library-modal";
+import { ImagePickerModal } from "./image-picker-modal";
+import { uploadLibraryImage } from "./media-api";
+import { UploadImageButton } from "./media-parts";
 
 /** Spec §5 Image URLs: only local paths and http(s) may be previewed. */
 export function isPreviewableUrl(url: string): boolean {
@@ -66,7 +61,6 @@ export function ImageField({
   const [uploading, setUploading] = useState<number | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
 
   // A new server value (e.g. after a reload of the loader) replaces the field's value.
   useEffect(() => setValue(defaultValue ?? ""), [defaultValue]);
@@ -92,25 +86,18 @@ export function ImageField({
     if (!ok) setLocalError(message);
   }
 
-  async function onFile(files: FileList | null) {
-    const file = files?.[0];
-    if (fileInput.current) fileInput.current.value = "";
-    if (!file) return;
-    if (!isAllowedDeclaredType(file.type, file.name, "library"))
-      return report(false, MEDIA_MESSAGES.notImage);
-    if (file.size > LIBRARY_MAX_BYTES) return report(false, MEDIA_MESSAGES.tooLarge);
+  async function onFile(file: File) {
     setUploading(0);
-    const result = await uploadMediaFile(file, {
-      bucket: "images",
-      profile: "library",
+    const result = await uploadLibraryImage(file, {
       onProgress: (f) => setUploading(Math.round(f * 100)),
+      failedMessage: uploadErrorMessage,
     });
     setUploading(null);
     if (result.ok) {
       change(result.item.url);
       report(true, "Slika je uspešno otpremljena!");
     } else {
-      report(false, uploadErrorText(result.message, uploadErrorMessage ?? MEDIA_MESSAGES.uploadFailed));
+      report(false, result.message);
     }
   }
 
@@ -138,23 +125,13 @@ export function ImageField({
         />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button
+        <UploadImageButton
           variant="secondary"
           size="sm"
-          onClick={() => fileInput.current?.click()}
-          disabled={uploading !== null}
-        >
-          {uploading !== null ? `Otpremanje… ${uploading}%` : "Otpremi sliku"}
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/jpeg,image/png,image/gif,image/webp"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label={`${label}: otpremi sliku`}
-          data-testid={`image-field-${name}-file`}
-          onChange={(e) => onFile(e.target.files)}
+          uploading={uploading}
+          onFile={onFile}
+          inputLabel={`${label}: otpremi sliku`}
+          testId={`image-field-${name}-file`}
         />
         <Button variant="secondary" size="sm" onClick={() => setLibraryOpen(true)}>
           Izaberi iz biblioteke
@@ -179,7 +156,7 @@ export function ImageField({
           </span>
         )}
       </div>
-      <MediaLibraryModal
+      <ImagePickerModal
         open={libraryOpen}
         onOpenChange={setLibraryOpen}
         onSelect={(file) => {

@@ -1,20 +1,43 @@
 /**
- * The image picker modal (spec §2 Media): reads BOTH buckets (`images` and `mediji`), filters by
- * name, and returns the chosen image. Read-only: uploads and deletes live in MediaLibraryModal and
- * the media manager.
+ * The image picker (spec §2 Media): the one dialog every "choose from library" opens — the article
+ * content, the article's main image, the settings images, the banner image and the company logo
+ * (decision 112). It reads BOTH buckets (`images` and `mediji`, or one of them), filters by name,
+ * 20 per page, and offers what the media library modal of the spec offers: upload (image only,
+ * 5 MB, into `images`), refresh, a full-size view, delete with confirmation, and select.
  *
+ *   const [open, setOpen] = useState(false);
  *   <ImagePickerModal open={open} onOpenChange={setOpen}
- *     onSelect={({ url, name }) => insertImage(url, name)} />
+ *     onSelect={({ url, name }) => setImageUrl(url)} />
+ *
+ * `url` is the public path (`/media/images/{key}` or `/media/mediji/{key}`); the dialog closes
+ * itself after a selection.
  */
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { thumbnailUrl } from "~/domain/media/responsive";
-import { LIBRARY_PAGE_SIZE } from "~/domain/media/rules";
+import { LIBRARY_PAGE_SIZE, MEDIA_MESSAGES } from "~/domain/media/rules";
 import { totalPagesOf } from "~/lib/pagination";
+import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
 import { Input, Select } from "../ui/field";
-import { fetchMediaPage, type MediaBucket, type MediaPage } from "./media-api";
-import type { SelectedMedia } from "./media-library-modal";
-import { MediaDialog, StatePager, Thumb, useDebounced } from "./media-parts";
+import { Notice } from "../ui/notice";
+import {
+  deleteMediaFile,
+  fetchMediaPage,
+  type MediaBucket,
+  type MediaItem,
+  type MediaPage,
+  uploadLibraryImage,
+} from "./media-api";
+import {
+  ImageLightbox,
+  MediaDialog,
+  StatePager,
+  Thumb,
+  UploadImageButton,
+  useDebounced,
+} from "./media-parts";
+
+export type SelectedMedia = { url: string; name: string };
 
 const BUCKET_LABELS: Record<MediaBucket | "all", string> = {
   all: "Sve slike",
@@ -38,6 +61,11 @@ export function ImagePickerModal({
   const [data, setData] = useState<MediaPage | null>(null);
   const [loading, setLoading] = useState(false);
   const [reloadToken, setReloadToken] = useState(0);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [uploading, setUploading] = useState<number | null>(null);
+  const [viewing, setViewing] = useState<MediaItem | null>(null);
+  const [toDelete, setToDelete] = useState<MediaItem | null>(null);
+  const [deleting, setDeleting] = useState(false);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new filter starts at page 1
   useEffect(() => setPage(1), [q, bucket]);
@@ -52,73 +80,184 @@ export function ImagePickerModal({
         setData(result);
         setLoading(false);
       })
+      // Aborted by a newer request (or the dialog closing): that one shows its own result.
       .catch(() => undefined);
     return () => controller.abort();
   }, [open, q, bucket, page, reloadToken]);
 
+  const refresh = useCallback(() => setReloadToken((n) => n + 1), []);
+
+  async function onFile(file: File) {
+    setMessage(null);
+    setUploading(0);
+    const result = await uploadLibraryImage(file, { onProgress: (f) => setUploading(Math.round(f * 100)) });
+    setUploading(null);
+    if (!result.ok) {
+      setMessage({ ok: false, text: result.message });
+      return;
+    }
+    setMessage({ ok: true, text: "Slika je uspešno otpremljena." });
+    // The new image comes first: newest first, in every bucket.
+    setQuery("");
+    if (bucket === "mediji") setBucket("all");
+    setPage(1);
+    refresh();
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    const result = await deleteMediaFile(toDelete.bucket, toDelete.name);
+    setDeleting(false);
+    setToDelete(null);
+    if (!result.ok) {
+      setMessage({ ok: false, text: MEDIA_MESSAGES.deleteFailed });
+      return;
+    }
+    if (viewing?.id === toDelete.id) setViewing(null);
+    refresh();
+  }
+
+  function select(item: MediaItem) {
+    setViewing(null);
+    onSelect({ url: item.url, name: item.displayName });
+    onOpenChange(false);
+  }
+
   const items = data?.items ?? [];
   return (
-    <MediaDialog open={open} onOpenChange={onOpenChange} title="Izaberite sliku" testId="image-picker-modal">
-      <div className="space-y-4">
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <Input
-            type="search"
-            aria-label="Filtriraj po nazivu"
-            placeholder="Filtriraj po nazivu…"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            className="sm:max-w-xs"
+    <>
+      <MediaDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Izaberite sliku"
+        description="Slike iz oba bucket-a (images i mediji). Nova slika se otprema u images (JPG, PNG, GIF, WebP, najviše 5MB)."
+        testId="image-picker-modal"
+      >
+        <div className="space-y-4">
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+            <Input
+              type="search"
+              aria-label="Pretraga slika"
+              placeholder="Filtriraj po nazivu…"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              className="sm:max-w-xs"
+            />
+            <Select
+              aria-label="Bucket"
+              value={bucket}
+              onChange={(e) => setBucket(e.target.value as MediaBucket | "all")}
+              className="sm:max-w-40"
+            >
+              {Object.entries(BUCKET_LABELS).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </Select>
+            <div className="flex gap-2">
+              <Button variant="secondary" onClick={refresh} disabled={loading}>
+                Osveži
+              </Button>
+              <UploadImageButton
+                uploading={uploading}
+                onFile={onFile}
+                inputLabel="Otpremi sliku"
+                testId="image-picker-upload"
+              />
+            </div>
+          </div>
+          <Notice
+            tone={message?.ok ? "success" : "error"}
+            message={message?.text}
+            vanishAfterMs={message?.ok ? 3000 : undefined}
           />
-          <Select
-            aria-label="Bucket"
-            value={bucket}
-            onChange={(e) => setBucket(e.target.value as MediaBucket | "all")}
-            className="sm:max-w-48"
-          >
-            {Object.entries(BUCKET_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </Select>
-          <Button variant="secondary" onClick={() => setReloadToken((n) => n + 1)} disabled={loading}>
-            Osveži
-          </Button>
+          {items.length === 0 && !loading ? (
+            <p className="py-10 text-center text-sm text-slate-500">
+              {q ? "Nema slika za ovu pretragu." : "Biblioteka je prazna."}
+            </p>
+          ) : (
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5" aria-busy={loading}>
+              {items.map((item) => (
+                <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
+                  <button
+                    type="button"
+                    className="block w-full"
+                    onClick={() => select(item)}
+                    title={`Izaberi ${item.displayName}`}
+                  >
+                    <Thumb
+                      url={thumbnailUrl(item.url)}
+                      alt={item.displayName}
+                      className="aspect-square w-full"
+                    />
+                  </button>
+                  <div className="space-y-1 p-2">
+                    <p className="truncate text-xs text-slate-700" title={item.displayName}>
+                      {item.displayName}
+                    </p>
+                    <p className="text-[10px] uppercase text-slate-400">{item.bucket}</p>
+                    <div className="flex flex-wrap gap-1">
+                      <Button size="sm" className="h-7 px-2 text-xs" onClick={() => select(item)}>
+                        Izaberi
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        className="h-7 px-2 text-xs"
+                        onClick={() => setViewing(item)}
+                      >
+                        Prikaži
+                      </Button>
+                      <Button
+                        size="sm"
+                        variant="ghost"
+                        className="h-7 px-2 text-xs text-red-700"
+                        onClick={() => setToDelete(item)}
+                        aria-label={`Obriši ${item.displayName}`}
+                      >
+                        Obriši
+                      </Button>
+                    </div>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+            <p className="text-xs text-slate-500">{data ? `Ukupno: ${data.total}` : "Učitavanje…"}</p>
+            <StatePager
+              page={page}
+              totalPages={totalPagesOf(data?.total ?? 0, LIBRARY_PAGE_SIZE)}
+              onPage={setPage}
+            />
+          </div>
         </div>
-        {items.length === 0 && !loading ? (
-          <p className="py-10 text-center text-sm text-slate-500">Nema slika.</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5" aria-busy={loading}>
-            {items.map((item) => (
-              <li key={item.id}>
-                <button
-                  type="button"
-                  onClick={() => {
-                    onSelect({ url: item.url, name: item.displayName });
-                    onOpenChange(false);
-                  }}
-                  className="block w-full overflow-hidden rounded-lg border border-slate-200 text-left hover:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500"
-                >
-                  <Thumb
-                    url={thumbnailUrl(item.url)}
-                    alt={item.displayName}
-                    className="aspect-square w-full"
-                  />
-                  <span className="block truncate p-2 text-xs text-slate-700">{item.displayName}</span>
-                  <span className="block px-2 pb-2 text-[10px] uppercase text-slate-400">{item.bucket}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <div className="flex justify-end">
-          <StatePager
-            page={page}
-            totalPages={totalPagesOf(data?.total ?? 0, LIBRARY_PAGE_SIZE)}
-            onPage={setPage}
-          />
-        </div>
-      </div>
-    </MediaDialog>
+      </MediaDialog>
+      <ImageLightbox
+        image={viewing ? { url: viewing.url, name: viewing.displayName } : null}
+        onClose={() => setViewing(null)}
+        footer={
+          viewing ? (
+            <div className="flex justify-end gap-2">
+              <Button variant="danger" onClick={() => setToDelete(viewing)}>
+                Obriši
+              </Button>
+              <Button onClick={() => select(viewing)}>Izaberi</Button>
+            </div>
+          ) : null
+        }
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(o) => !o && setToDelete(null)}
+        title="Brisanje slike"
+        description={MEDIA_MESSAGES.confirmDelete}
+        confirmLabel="Obriši"
+        busy={deleting}
+        onConfirm={confirmDelete}
+      />
+    </>
   );
 }

@@ -1,9 +1,15 @@
 /**
- * Browser-side calls to the media API (app/routes/admin/api/media.ts). Used by the library modal,
- * the image picker, ImageField and the media manager.
+ * Browser-side calls to the media API (app/routes/admin/api/media.ts). Used by the image picker,
+ * ImageField, the article content editor and the media manager.
  */
 import type { MediaItem } from "~/domain/media/media.server";
-import { MEDIA_MESSAGES, type UploadProfile } from "~/domain/media/rules";
+import {
+  isAllowedDeclaredType,
+  LIBRARY_MAX_BYTES,
+  MEDIA_MESSAGES,
+  type UploadProfile,
+  uploadErrorText,
+} from "~/domain/media/rules";
 
 export type { MediaItem };
 export type MediaBucket = "images" | "mediji";
@@ -70,6 +76,30 @@ export function uploadMediaFile(
     xhr.onerror = () => resolve({ ok: false, message: MEDIA_MESSAGES.uploadFailed });
     xhr.send(form);
   });
+}
+
+/**
+ * The article library's upload (spec §5): an image (JPG, PNG, GIF, WebP) of at most 5 MB, checked
+ * here first and by its bytes on the server, stored in the `images` bucket. A failure carries the
+ * spec's message: the server's own (not an image, too large, too many pixels…, `uploadErrorText`)
+ * or 'Greška pri otpremanju slike.…' (`failedMessage` replaces that one where a screen has its own,
+ * e.g. settings).
+ */
+export async function uploadLibraryImage(
+  file: File,
+  options: { onProgress?: (fraction: number) => void; failedMessage?: string } = {},
+): Promise<UploadOutcome> {
+  if (!isAllowedDeclaredType(file.type, file.name, "library")) {
+    return { ok: false, message: MEDIA_MESSAGES.notImage };
+  }
+  if (file.size > LIBRARY_MAX_BYTES) return { ok: false, message: MEDIA_MESSAGES.tooLarge };
+  const result = await uploadMediaFile(file, {
+    bucket: "images",
+    profile: "library",
+    onProgress: options.onProgress,
+  });
+  if (result.ok) return result;
+  return { ok: false, message: uploadErrorText(result.message, options.failedMessage) };
 }
 
 export async function deleteMediaFile(

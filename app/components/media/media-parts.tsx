@@ -1,5 +1,5 @@
 import { Dialog } from "radix-ui";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { pageWindow } from "~/lib/pagination";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
@@ -148,5 +148,56 @@ export function Thumb({ url, alt, className }: { url: string; alt: string; class
       onError={() => setFailed(true)}
       className={cn("bg-slate-100 object-cover", className)}
     />
+  );
+}
+
+/** The image types the library takes (spec §5 Image upload). */
+export const LIBRARY_ACCEPT = "image/jpeg,image/png,image/gif,image/webp";
+
+/**
+ * "Otpremi sliku": opens the file dialog for one library image and shows the upload's progress
+ * (`uploading` is the percentage, or null when idle). The file input itself stays out of sight.
+ */
+export function UploadImageButton({
+  uploading,
+  onFile,
+  inputLabel,
+  testId,
+  variant = "primary",
+  size = "md",
+}: {
+  uploading: number | null;
+  onFile: (file: File) => void;
+  inputLabel: string;
+  testId: string;
+  variant?: "primary" | "secondary";
+  size?: "sm" | "md";
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <Button
+        variant={variant}
+        size={size}
+        onClick={() => input.current?.click()}
+        disabled={uploading !== null}
+      >
+        {uploading !== null ? `Otpremanje… ${uploading}%` : "Otpremi sliku"}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept={LIBRARY_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={inputLabel}
+        data-testid={testId}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (file) onFile(file);
+        }}
+      />
+    </>
   );
 }

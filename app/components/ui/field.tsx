@@ -112,7 +112,8 @@ type FormState = { values?: FormValues; errors?: FieldErrors };
 /**
  * One labelled text control of the form pipeline: its value comes back from `values` after a failed
  * submission and its message from `errors`, both keyed by `name` (lib/form.ts `parseForm`).
- * `multiline` gives a textarea.
+ * `multiline` gives a textarea. `onValueChange` follows what is typed (for a live preview) while
+ * the control stays uncontrolled.
  */
 export function TextField({
   name,
@@ -126,6 +127,7 @@ export function TextField({
   rows = 5,
   className,
   defaultValue,
+  onValueChange,
   ...inputProps
 }: FormState & {
   name: string;
@@ -137,6 +139,7 @@ export function TextField({
   rows?: number;
   className?: string;
   defaultValue?: string;
+  onValueChange?: (value: string) => void;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "defaultValue" | "required">) {
   const id = idPrefix ? `${idPrefix}-${name}` : name;
   const error = errors?.[name];
@@ -157,16 +160,21 @@ export function TextField({
           placeholder={inputProps.placeholder}
           disabled={inputProps.disabled}
           readOnly={inputProps.readOnly}
+          onChange={onValueChange ? (e) => onValueChange(e.currentTarget.value) : undefined}
         />
       ) : (
         <Input
           id={id}
           name={name}
-          defaultValue={value}
+          defaultValue={inputProps.value === undefined ? value : undefined}
           invalid={Boolean(error)}
           aria-describedby={aria}
           aria-required={required || undefined}
           {...inputProps}
+          onChange={(e) => {
+            inputProps.onChange?.(e);
+            onValueChange?.(e.currentTarget.value);
+          }}
         />
       )}
     </Field>
@@ -207,7 +215,7 @@ export function SelectField({
       <Select
         id={id}
         name={name}
-        defaultValue={value}
+        defaultValue={selectProps.value === undefined ? value : undefined}
         invalid={Boolean(error)}
         aria-describedby={describedBy(id, Boolean(error), Boolean(hint) && !error)}
         aria-required={required || undefined}

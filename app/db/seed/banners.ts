@@ -1,3 +1,5 @@
+import { SLOTS } from "~/domain/banners/rules";
+import { BANNER_SLOT_LAYOUT, type BannerSlot } from "~/domain/banners/slots";
 import type { bannerAnalytics, bannerPeriods, banners } from "../schema";
 import { addDays, createRandom, type Random } from "./random";
 import { slugify } from "./script";
@@ -6,15 +8,7 @@ export type NewBanner = typeof banners.$inferInsert;
 export type NewBannerPeriod = typeof bannerPeriods.$inferInsert;
 export type NewBannerClick = typeof bannerAnalytics.$inferInsert;
 
-type Section = "home" | "vesti" | "oglasi";
-type Slot = {
-  section: Section;
-  position: string;
-  title: string;
-  type: string;
-  image: string;
-  priority: number;
-};
+type Slot = BannerSlot & { image: string };
 
 /** One banner plan: the banner row, its campaigns (oldest first) and how many clicks it gets. */
 export type BannerPlan = {
@@ -31,66 +25,18 @@ const WIDE = ["/demo/banner-wide-1.svg", "/demo/banner-wide-2.svg", "/demo/banne
 const HERO = ["/demo/banner-hero-1.svg", "/demo/banner-hero-2.svg"];
 const SQUARE = "/demo/banner-square-1.svg";
 const SKYSCRAPER = "/demo/banner-skyscraper-1.svg";
-const THIRDS = ["levi", "srednji", "desni"];
 
-/** Three banners side by side; the title words levi/srednji/desni name the column (spec §4). */
-function row(section: Section, position: string, label: string): Slot[] {
-  return THIRDS.map((third, i) => ({
-    section,
-    position,
-    title: `${label} – ${third}`,
-    type: "banner",
-    image: WIDE[i],
-    priority: i + 1,
-  }));
+/** The picture a slot shows in the demo: wide ones in rows, the hero art beside the hero articles. */
+function demoImage(slot: BannerSlot): string {
+  if (slot.position === "home-hero") return HERO[(Number(slot.slot) - 1) % HERO.length];
+  if (slot.type === "skyscraper") return SKYSCRAPER;
+  if (slot.position.endsWith("-sidebar")) return SQUARE;
+  return WIDE[SLOTS.indexOf(slot.slot as (typeof SLOTS)[number])];
 }
 
-/** A square banner above a tall one. */
-function sidebar(section: Section, position: string, label: string): Slot[] {
-  return [
-    {
-      section,
-      position,
-      title: `${label} – gornji`,
-      type: section === "home" ? "square" : "sidebar",
-      image: SQUARE,
-      priority: 1,
-    },
-    { section, position, title: `${label} – donji`, type: "skyscraper", image: SKYSCRAPER, priority: 2 },
-  ];
-}
-
-/** Hero 1 … Hero 5, one per hero article, ordered by descending priority. */
-function hero(): Slot[] {
-  return [1, 2, 3, 4, 5].map((n) => ({
-    section: "home",
-    position: "home-hero",
-    title: `Hero ${n}`,
-    type: "rectangle",
-    image: HERO[(n - 1) % HERO.length],
-    priority: 6 - n,
-  }));
-}
-
-/** Every position slot of spec §9, each filled. */
+/** Every position slot of spec §9 (the domain's layout), each filled. */
 export function bannerSlots(): Slot[] {
-  return [
-    ...row("home", "home-top", "Početna vrh"),
-    ...hero(),
-    ...sidebar("home", "home-sidebar", "Početna bočna traka"),
-    ...row("home", "home-section-1", "Početna prva sekcija"),
-    ...row("home", "home-section-2", "Početna druga sekcija"),
-    ...row("home", "home-section-3", "Početna treća sekcija"),
-    ...row("home", "home-section-4", "Početna četvrta sekcija"),
-    ...row("home", "home-middle", "Početna sredina"),
-    ...row("home", "home-bottom", "Početna dno"),
-    ...row("vesti", "vesti-top", "Vesti vrh"),
-    ...row("vesti", "vesti-bottom", "Vesti dno"),
-    ...sidebar("vesti", "vesti-sidebar", "Vesti bočna traka"),
-    ...row("oglasi", "oglasi-top", "Oglasi vrh"),
-    ...row("oglasi", "oglasi-bottom", "Oglasi dno"),
-    ...sidebar("oglasi", "oglasi-sidebar", "Oglasi bočna traka"),
-  ];
+  return BANNER_SLOT_LAYOUT.map((slot) => ({ ...slot, image: demoImage(slot) }));
 }
 
 type Client = { name: string; message: string; color: string; phone?: string };

@@ -269,10 +269,3 @@ export async function deleteArticle(db: DbOrTx, id: number): Promise<boolean> {
   const rows = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
   return rows.length === 1;
 }
-
-/** A positive 32-bit id from a route parameter or form field, else null. */
-export function parseArticleId(value: unknown): number | null {
-  if (typeof value !== "string" || !/^\d{1,10}$/.test(value)) return null;
-  const id = Number(value);
-  return id >= 1 && id <= 2_147_483_647 ? id : null;
-}

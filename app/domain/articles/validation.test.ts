@@ -1,20 +1,26 @@
 import { describe, expect, it } from "vitest";
+import { type FormValues, parseForm } from "~/lib/form";
 import {
+  ARTICLE_FORM_LISTS,
   ARTICLE_MESSAGES,
-  type ArticleFormValues,
   addTag,
-  articleValuesFromForm,
+  articleFormSchema,
   dateToNewYorkLocal,
   defaultSlug,
   newYorkLocalToDate,
   parseStatusFilter,
-  toFormStatus,
-  toStoredStatus,
-  validateArticle,
+  statusOfIntent,
   withDefaults,
 } from "./validation";
 
-const VALID: ArticleFormValues = {
+const validateArticle = (values: Record<string, unknown>) => {
+  const parsed = parseForm(articleFormSchema, values);
+  return parsed.ok
+    ? { ok: true as const, input: parsed.data }
+    : { ok: false as const, fieldErrors: parsed.fieldErrors };
+};
+
+const VALID: FormValues = {
   title: "Šofer iz Čačka vozi 20 godina",
   excerpt: "Priča o vozaču.",
   content: "<p>Sadržaj</p>",
@@ -26,8 +32,8 @@ const VALID: ArticleFormValues = {
   metaDescription: "",
   slug: "",
   tags: ["CDL", "cdl", " "],
-  status: "published",
-  featured: true,
+  intent: "publish",
+  featured: "on",
 };
 
 describe("article form rules (spec §5)", () => {
@@ -71,7 +77,7 @@ describe("article form rules (spec §5)", () => {
     });
   });
 
-  it("applies the defaults and stores published as 'publish'", () => {
+  it("applies the defaults and stores 'Sačuvaj / Objavi' as 'publish'", () => {
     const result = validateArticle(VALID);
     expect(result.ok).toBe(true);
     if (!result.ok) return;
@@ -126,12 +132,12 @@ describe("tags", () => {
   });
 });
 
-describe("status spellings", () => {
-  it("maps the form's draft/published to the stored draft/publish and back", () => {
-    expect(toStoredStatus("published")).toBe("publish");
-    expect(toStoredStatus("draft")).toBe("draft");
-    expect(toFormStatus("publish")).toBe("published");
-    expect(toFormStatus("draft")).toBe("draft");
+describe("status", () => {
+  it("the button decides: publish publishes, draft and anything else save a draft", () => {
+    expect(statusOfIntent("publish")).toBe("publish");
+    expect(statusOfIntent("draft")).toBe("draft");
+    expect(statusOfIntent(undefined)).toBe("draft");
+    expect(statusOfIntent("save")).toBe("draft");
   });
   it("the list filter accepts both spellings of published", () => {
     expect(parseStatusFilter("published")).toBe("publish");
@@ -143,20 +149,30 @@ describe("status spellings", () => {
 });
 
 describe("form values", () => {
-  it("'save as draft' forces draft whatever the status field says", () => {
+  it("'save as draft' forces draft; a status field is ignored", () => {
     const form = new FormData();
+    for (const [k, v] of Object.entries(VALID)) if (typeof v === "string") form.set(k, v);
     form.set("status", "published");
     form.set("intent", "draft");
-    expect(articleValuesFromForm(form).status).toBe("draft");
-    form.set("intent", "save");
-    expect(articleValuesFromForm(form).status).toBe("published");
+    const parsed = parseForm(articleFormSchema, form, { lists: ARTICLE_FORM_LISTS });
+    expect(parsed.ok && parsed.data.status).toBe("draft");
   });
-  it("reads repeated tags and the featured checkbox", () => {
+  it("reads repeated tags, the tag typed but not added, and the featured checkbox", () => {
     const form = new FormData();
+    for (const [k, v] of Object.entries(VALID)) if (typeof v === "string") form.set(k, v);
     form.append("tags", "a");
     form.append("tags", "b");
-    form.set("featured", "on");
-    expect(articleValuesFromForm(form)).toMatchObject({ tags: ["a", "b"], featured: true, status: "draft" });
+    form.set("tagsPending", " A ");
+    form.set("tagsPending", "c");
+    const parsed = parseForm(articleFormSchema, form, { lists: ARTICLE_FORM_LISTS });
+    expect(parsed.ok && parsed.data).toMatchObject({
+      tags: ["a", "b", "c"],
+      featured: true,
+      status: "publish",
+    });
+    form.delete("featured");
+    const unchecked = parseForm(articleFormSchema, form, { lists: ARTICLE_FORM_LISTS });
+    expect(unchecked.ok && unchecked.data.featured).toBe(false);
   });
 });
 

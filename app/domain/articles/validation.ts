@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import { DISPLAY_TIME_ZONE } from "~/lib/dates";
+import { checkbox, type FormValues, optionalText, requiredText, trimmed } from "~/lib/form";
 import { parseStatusFilter, type StoredStatus } from "./list-query";
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "./messages";
 import { slugText } from "./slug";
@@ -10,26 +11,27 @@ export { ARTICLE_LIMITS, ARTICLE_MESSAGES, parseStatusFilter, type StoredStatus 
 
 /**
  * The article form's rules (spec §5, Article form), one schema for the browser's instant feedback
- * and the server's action:
+ * and the server's action (`parseForm(articleFormSchema, form, { lists: ["tags"] })`):
  *
  * - required: title, excerpt, content, author, publication date, category, main image (a URL);
- * - tags are added with Enter, empty and duplicate tags ignored (`addTag`);
+ * - tags are added with Enter, empty and duplicate tags ignored (`addTag`); a tag typed but not
+ *   added yet (`tagsPending`) is added by the same rule;
  * - the slug defaults to the title lowercased, spaces turned into hyphens, other characters
  *   removed (Serbian letters folded to ASCII, as the URL helper does); the meta title defaults to
  *   the title and the meta description to the excerpt (`withDefaults`);
- * - the form speaks draft/published, the database stores draft/publish (`toStoredStatus`).
+ * - the button decides the status (spec §4, decision 110): "Sačuvaj / Objavi" (`intent=publish`)
+ *   publishes, "Sačuvaj kao nacrt" (`intent=draft`) forces draft; a submit without a known
+ *   intent saves a draft, so nothing goes public by accident.
  */
 
-export const FORM_STATUSES = ["draft", "published"] as const;
-export type FormStatus = (typeof FORM_STATUSES)[number];
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 
-export function toStoredStatus(status: FormStatus): StoredStatus {
-  return status === "published" ? "publish" : "draft";
-}
+export const ARTICLE_INTENTS = ["publish", "draft"] as const;
+export type ArticleIntent = (typeof ARTICLE_INTENTS)[number];
 
-export function toFormStatus(status: StoredStatus): FormStatus {
-  return status === "publish" ? "published" : "draft";
+/** The stored status a submit button asks for. */
+export function statusOfIntent(intent: unknown): StoredStatus {
+  return intent === "publish" ? "publish" : "draft";
 }
 
 /** A tag added with Enter: trimmed; empty and duplicate (case-insensitive) tags are ignored. */
@@ -103,44 +105,6 @@ export function dateToNewYorkLocal(date: Date): string {
 
 // --- The form schema.
 
-const requiredText = (message: string, max: number) =>
-  z.string().trim().min(1, message).max(max, ARTICLE_MESSAGES.tooLong(max));
-const optionalText = (max: number) => z.string().trim().max(max, ARTICLE_MESSAGES.tooLong(max));
-
-export const articleFormSchema = z.object({
-  title: requiredText(ARTICLE_MESSAGES.title, ARTICLE_LIMITS.title),
-  excerpt: requiredText(ARTICLE_MESSAGES.excerpt, ARTICLE_LIMITS.excerpt),
-  content: requiredText(ARTICLE_MESSAGES.content, ARTICLE_LIMITS.content),
-  author: requiredText(ARTICLE_MESSAGES.author, ARTICLE_LIMITS.author),
-  publishedDate: z
-    .string()
-    .trim()
-    .min(1, ARTICLE_MESSAGES.publishedDate)
-    .refine((v) => newYorkLocalToDate(v) !== null, ARTICLE_MESSAGES.publishedDateInvalid),
-  category: z.string().refine((v) => (ARTICLE_CATEGORIES as readonly string[]).includes(v), {
-    message: ARTICLE_MESSAGES.category,
-  }),
-  featuredImage: z
-    .string()
-    .trim()
-    .min(1, ARTICLE_MESSAGES.image)
-    .max(ARTICLE_LIMITS.image, ARTICLE_MESSAGES.tooLong(ARTICLE_LIMITS.image))
-    .refine((v) => isSafeArticleUrl(v, { fragment: false }), ARTICLE_MESSAGES.imageInvalid),
-  metaTitle: optionalText(ARTICLE_LIMITS.metaTitle),
-  metaDescription: optionalText(ARTICLE_LIMITS.metaDescription),
-  slug: optionalText(ARTICLE_LIMITS.slug * 2),
-  tags: z
-    .array(z.string())
-    .max(ARTICLE_LIMITS.tags, ARTICLE_MESSAGES.tooManyTags)
-    .transform((tags) => tags.reduce<string[]>((all, t) => addTag(all, t), [])),
-  status: z.enum(FORM_STATUSES).catch("draft"),
-  featured: z.boolean(),
-});
-
-export type ArticleFormValues = z.input<typeof articleFormSchema>;
-export type ArticleField = keyof ArticleFormValues;
-export type ArticleFieldErrors = Partial<Record<ArticleField, string>>;
-
 /** What the database receives: defaults applied, status in its stored spelling, date parsed. */
 export type ArticleInput = {
   title: string;
@@ -158,46 +122,6 @@ export type ArticleInput = {
   featured: boolean;
 };
 
-export const EMPTY_ARTICLE_VALUES: ArticleFormValues = {
-  title: "",
-  excerpt: "",
-  content: "",
-  author: "",
-  publishedDate: "",
-  category: "Vesti",
-  featuredImage: "",
-  metaTitle: "",
-  metaDescription: "",
-  slug: "",
-  tags: [],
-  status: "draft",
-  featured: false,
-};
-
-/** The form's values from a submitted form; `intent=draft` ("save as draft") forces draft. */
-export function articleValuesFromForm(form: FormData): ArticleFormValues {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  const status = text("status");
-  return {
-    title: text("title"),
-    excerpt: text("excerpt"),
-    content: text("content"),
-    author: text("author"),
-    publishedDate: text("publishedDate"),
-    category: text("category"),
-    featuredImage: text("featuredImage"),
-    metaTitle: text("metaTitle"),
-    metaDescription: text("metaDescription"),
-    slug: text("slug"),
-    tags: form.getAll("tags").filter((t): t is string => typeof t === "string"),
-    status: text("intent") === "draft" ? "draft" : status === "published" ? "published" : "draft",
-    featured: text("featured") === "on" || text("featured") === "true",
-  };
-}
-
 /** Defaults of spec §5: slug from the title, meta title from the title, meta description from the excerpt. */
 export function withDefaults<
   T extends { title: string; excerpt: string; slug: string; metaTitle: string; metaDescription: string },
@@ -211,37 +135,66 @@ export function withDefaults<
   };
 }
 
-export type ArticleValidation =
-  | { ok: true; input: ArticleInput }
-  | { ok: false; fieldErrors: ArticleFieldErrors; formError: string };
+export const articleFormSchema = z
+  .object({
+    title: requiredText(ARTICLE_MESSAGES.title, ARTICLE_LIMITS.title),
+    excerpt: requiredText(ARTICLE_MESSAGES.excerpt, ARTICLE_LIMITS.excerpt),
+    content: requiredText(ARTICLE_MESSAGES.content, ARTICLE_LIMITS.content),
+    author: requiredText(ARTICLE_MESSAGES.author, ARTICLE_LIMITS.author),
+    publishedDate: requiredText(ARTICLE_MESSAGES.publishedDate, 40)
+      .refine((v) => newYorkLocalToDate(v) !== null, ARTICLE_MESSAGES.publishedDateInvalid)
+      .transform((v) => newYorkLocalToDate(v) as Date),
+    category: z.enum(ARTICLE_CATEGORIES, { message: ARTICLE_MESSAGES.category }),
+    featuredImage: requiredText(ARTICLE_MESSAGES.image, ARTICLE_LIMITS.image).refine(
+      (v) => isSafeArticleUrl(v, { fragment: false }),
+      ARTICLE_MESSAGES.imageInvalid,
+    ),
+    metaTitle: optionalText(ARTICLE_LIMITS.metaTitle),
+    metaDescription: optionalText(ARTICLE_LIMITS.metaDescription),
+    slug: optionalText(ARTICLE_LIMITS.slug * 2),
+    tags: z.array(z.string()).max(ARTICLE_LIMITS.tags, ARTICLE_MESSAGES.tooManyTags).default([]),
+    tagsPending: trimmed(),
+    featured: checkbox(),
+    intent: z.unknown(),
+  })
+  .transform(
+    ({ tags, tagsPending, intent, ...v }): ArticleInput => ({
+      ...withDefaults(v),
+      tags: [...tags, tagsPending].reduce<string[]>((all, t) => addTag(all, t), []),
+      status: statusOfIntent(intent),
+    }),
+  );
 
-export function validateArticle(values: ArticleFormValues): ArticleValidation {
-  const parsed = articleFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const fieldErrors: ArticleFieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0] as ArticleField | undefined;
-      if (key && !fieldErrors[key]) fieldErrors[key] = issue.message;
-    }
-    return { ok: false, fieldErrors, formError: ARTICLE_MESSAGES.form };
-  }
-  const v = withDefaults(parsed.data);
+/** The fields of the form, as `parseForm` reads them. */
+export const ARTICLE_FORM_LISTS = ["tags"] as const;
+
+/** The form's values of a stored article (or of a new one), as the form shows them. */
+export function articleFormValues(article: {
+  title: string;
+  excerpt: string;
+  content: string;
+  author: string;
+  publishedDate: Date;
+  category: string;
+  featuredImage: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  slug: string | null;
+  tags: string[];
+  featured: boolean;
+}): FormValues {
   return {
-    ok: true,
-    input: {
-      title: v.title,
-      excerpt: v.excerpt,
-      content: v.content,
-      author: v.author,
-      publishedDate: newYorkLocalToDate(v.publishedDate) as Date,
-      category: v.category as ArticleCategory,
-      featuredImage: v.featuredImage,
-      metaTitle: v.metaTitle,
-      metaDescription: v.metaDescription,
-      slug: v.slug,
-      tags: v.tags,
-      status: toStoredStatus(v.status),
-      featured: v.featured,
-    },
+    title: article.title,
+    excerpt: article.excerpt,
+    content: article.content,
+    author: article.author,
+    publishedDate: dateToNewYorkLocal(article.publishedDate),
+    category: article.category,
+    featuredImage: article.featuredImage ?? "",
+    metaTitle: article.metaTitle ?? "",
+    metaDescription: article.metaDescription ?? "",
+    slug: article.slug ?? "",
+    tags: article.tags,
+    featured: article.featured ? "on" : "",
   };
 }

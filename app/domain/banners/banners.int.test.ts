@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { bannerAnalytics, bannerPeriods, banners, serverSecrets } from "~/db/schema";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { clickStats, dailyClicks, getCampaign, listCampaigns } from "./analytics.server";
-import { listBanners, updateBanner } from "./banners.server";
+import { deleteBanner, fillEmptyBannerSlots, listBanners, updateBanner } from "./banners.server";
 import { bannerCacheGeneration, invalidateBannerCache } from "./cache.server";
 import { handleBannerClick } from "./click.server";
 import { loadPageBanners } from "./placement.server";
@@ -13,6 +13,7 @@ import {
   signPeriod,
   verifyPeriodSignature,
 } from "./report-signature.server";
+import { BANNER_SLOT_LAYOUT } from "./slots";
 import type { BannerInput } from "./validation";
 
 let t: TestDatabase;
@@ -365,5 +366,46 @@ describeDb("campaign report links", () => {
     const signature = signPeriod(first, 12);
     expect(verifyPeriodSignature(first, 12, signature)).toBe(true);
     expect(verifyPeriodSignature(first, 13, signature)).toBe(false);
+  });
+});
+
+describeDb("every slot has a banner (spec §2, decision 111)", () => {
+  it("fills an empty site with one switched-off banner per slot, once, even when run in parallel", async () => {
+    const created = await Promise.all([fillEmptyBannerSlots(t.db), fillEmptyBannerSlots(t.db)]);
+    expect(created.map((list) => list.length).sort((a, b) => a - b)).toEqual([0, BANNER_SLOT_LAYOUT.length]);
+    const rows = await t.db.select().from(banners);
+    expect(rows).toHaveLength(BANNER_SLOT_LAYOUT.length);
+    expect(rows.every((r) => !r.active && r.link === null && r.imageUrl === null)).toBe(true);
+    expect(rows.find((r) => r.title === "Hero 3")).toMatchObject({
+      section: "home",
+      position: "home-hero",
+      type: "rectangle",
+      priority: 3,
+    });
+    expect(await fillEmptyBannerSlots(t.db)).toEqual([]);
+    // Switched off: the public pages show none of them.
+    expect(Object.values(await loadPageBanners(t.db, "home")).flat()).toEqual([]);
+  });
+
+  it("a deleted banner's slot gets a new, switched-off banner at once", async () => {
+    await fillEmptyBannerSlots(t.db);
+    const { banner } = await insertBanner({
+      title: "Vesti vrh – srednji",
+      section: "vesti",
+      position: "vesti-top",
+    });
+    // The slot was taken by the live banner: the placeholder there is the extra one.
+    const [placeholder] = await t.db
+      .select()
+      .from(banners)
+      .where(sql`${banners.title} = 'Vesti vrh – srednji' and ${banners.id} <> ${banner.id}`);
+    await t.db.delete(banners).where(eq(banners.id, placeholder.id));
+
+    const result = await deleteBanner(t.db, banner.id);
+    expect(result?.replacements.map((r) => [r.title, r.position, r.active])).toEqual([
+      ["Vesti vrh – srednji", "vesti-top", false],
+    ]);
+    expect((await t.db.select({ n: count() }).from(banners))[0].n).toBe(BANNER_SLOT_LAYOUT.length);
+    expect(await deleteBanner(t.db, banner.id)).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import type { Database, DbOrTx } from "~/db/client.server";
 import { bannerAnalytics, bannerPeriods, banners } from "~/db/schema";
 import { invalidateBannerCache } from "./cache.server";
 import { linkTypeOf, sortBanners } from "./rules";
+import { emptySlots } from "./slots";
 import type { BannerInput } from "./validation";
 
 export type BannerRow = typeof banners.$inferSelect;
@@ -117,8 +118,46 @@ export async function setBannerActive(db: DbOrTx, id: number, active: boolean): 
   return row ?? null;
 }
 
-export async function deleteBanner(db: DbOrTx, id: number): Promise<boolean> {
+/**
+ * Gives every slot of the layout without a banner a new one from the slot's defaults, switched off
+ * until an admin fills it in (spec §2 "new banners are created automatically for every position",
+ * decision 111). Runs at start and after every delete; one run at a time (an advisory lock), so two
+ * processes starting together create each banner once. Returns the banners created.
+ */
+export async function fillEmptyBannerSlots(db: DbOrTx): Promise<BannerRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('banner-slots'))`);
+    const current = await tx
+      .select({
+        id: banners.id,
+        title: banners.title,
+        company: banners.company,
+        position: banners.position,
+        priority: banners.priority,
+      })
+      .from(banners);
+    const empty = emptySlots(current);
+    if (empty.length === 0) return [];
+    return tx
+      .insert(banners)
+      .values(
+        empty.map((slot) => ({
+          title: slot.title,
+          section: slot.section,
+          position: slot.position,
+          type: slot.type,
+          priority: slot.priority,
+          active: false,
+        })),
+      )
+      .returning();
+  });
+}
+
+/** Deletes a banner; its slot gets a new, switched-off banner at once. Null when there was none. */
+export async function deleteBanner(db: DbOrTx, id: number): Promise<{ replacements: BannerRow[] } | null> {
   const rows = await db.delete(banners).where(eq(banners.id, id)).returning({ id: banners.id });
   invalidateBannerCache();
-  return rows.length > 0;
+  if (rows.length === 0) return null;
+  return { replacements: await fillEmptyBannerSlots(db) };
 }

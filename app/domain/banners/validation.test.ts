@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type BannerFormValues, validateBanner } from "./validation";
+import { parseForm } from "~/lib/form";
+import { type BannerFormValues, bannerFormSchema, validateBanner } from "./validation";
 
 const base: BannerFormValues = {
   title: "Početna vrh – levi",
@@ -74,5 +75,29 @@ describe("banner form validation (spec §5)", () => {
     expect(validateBanner({ ...base, section: "vesti", position: "home-top" }).ok).toBe(false);
     expect(validateBanner({ ...base, priority: "" }).ok).toBe(true);
     expect(validateBanner({ ...base, imageUrl: "https://cdn.example.com/a.png" }).ok).toBe(true);
+  });
+});
+
+describe("the banner form schema (parseForm)", () => {
+  const form = (values: Record<string, string>) => {
+    const f = new FormData();
+    for (const [k, v] of Object.entries(values)) f.set(k, v);
+    return f;
+  };
+  const typed = { ...base, active: "on" };
+
+  it("reads the form as typed and answers with every error at once", () => {
+    const r = parseForm(bannerFormSchema, form({ ...typed, title: "", link: "ftp://x", priority: "x" }));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(Object.keys(r.fieldErrors).sort()).toEqual(["link", "priority", "title"]);
+    expect(r.values).toMatchObject({ link: "ftp://x", phone: "(815) 555-0123", active: "on" });
+  });
+
+  it("a phone typed while the link type is url is kept in the values but not saved", () => {
+    const r = parseForm(bannerFormSchema, form(typed));
+    expect(r.ok && r.data).toMatchObject({ link: "https://firma.example.com", phone: null, active: true });
+    const off = parseForm(bannerFormSchema, form({ ...typed, active: "" }));
+    expect(off.ok && off.data.active).toBe(false);
   });
 });

@@ -2,7 +2,16 @@
  * The banner form (spec §5 Banner): one schema for the action and the client. On save the unused
  * link type is cleared and empty dates become null.
  */
-import { ALL_POSITIONS, BANNER_POSITIONS, BANNER_SECTIONS, type BannerSection, isHttpUrl } from "./rules";
+import { z } from "zod";
+import { checkbox, type FormValues, reportIssues, trimmed } from "~/lib/form";
+import {
+  ALL_POSITIONS,
+  BANNER_POSITIONS,
+  BANNER_SECTIONS,
+  type BannerSection,
+  isHttpUrl,
+  linkTypeOf,
+} from "./rules";
 
 export const BANNER_TYPES = ["banner", "square", "rectangle", "skyscraper", "sidebar"] as const;
 export type BannerType = (typeof BANNER_TYPES)[number];
@@ -22,6 +31,7 @@ export const BANNER_MESSAGES = {
   createDisabled: "Novi baneri se kreiraju automatski za svaku poziciju.",
   saved: "Baner je uspešno sačuvan.",
   deleted: "Baner je obrisan.",
+  deletedAndReplaced: "Baner je obrisan. Na njegovo mesto je dodat novi, neaktivan baner.",
   activated: "Baner je aktiviran.",
   deactivated: "Baner je deaktiviran.",
   refreshed: "Baneri su osveženi.",
@@ -167,27 +177,63 @@ export function validateBanner(values: BannerFormValues): BannerValidation {
   };
 }
 
-/** Reads the form fields (missing ones are empty). */
-export function bannerValuesFrom(form: FormData): BannerFormValues {
-  const get = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : "";
-  };
+/**
+ * The banner form's schema (`parseForm(bannerFormSchema, form)`): the fields as typed, checked
+ * together by `validateBanner`, so every error comes back at once.
+ */
+export const bannerFormSchema = z
+  .object({
+    title: trimmed(),
+    company: trimmed(),
+    section: trimmed(),
+    position: trimmed(),
+    type: trimmed(),
+    linkType: trimmed(),
+    link: trimmed(),
+    phone: trimmed(),
+    message: trimmed(),
+    backgroundColor: trimmed(),
+    imageUrl: trimmed(),
+    active: checkbox(),
+    startDate: trimmed(),
+    endDate: trimmed(),
+    priority: trimmed(),
+  })
+  .transform((values, ctx) => {
+    const result = validateBanner(values);
+    return result.ok ? result.value : reportIssues(ctx, result.fieldErrors);
+  });
+
+/** The form's values of a stored banner, or of a new one in `section` (create mode). */
+export function bannerFormValues(
+  banner: (Omit<BannerInput, "section" | "type"> & { section: string; type: string }) | null,
+  section: BannerSection = "home",
+): FormValues {
+  if (!banner) {
+    return {
+      section,
+      position: BANNER_POSITIONS[section][0],
+      type: "banner",
+      linkType: "url",
+      active: "on",
+      priority: "0",
+    };
+  }
   return {
-    title: get("title"),
-    company: get("company"),
-    section: get("section"),
-    position: get("position"),
-    type: get("type"),
-    linkType: get("linkType"),
-    link: get("link"),
-    phone: get("phone"),
-    message: get("message"),
-    backgroundColor: get("backgroundColor"),
-    imageUrl: get("imageUrl"),
-    active: form.get("active") === "on" || form.get("active") === "true",
-    startDate: get("startDate"),
-    endDate: get("endDate"),
-    priority: get("priority"),
+    title: banner.title,
+    company: banner.company ?? "",
+    section: banner.section,
+    position: banner.position,
+    type: banner.type,
+    linkType: linkTypeOf(banner),
+    link: banner.link ?? "",
+    phone: banner.phone ?? "",
+    message: banner.message ?? "",
+    backgroundColor: banner.backgroundColor ?? "",
+    imageUrl: banner.imageUrl ?? "",
+    active: banner.active ? "on" : "",
+    startDate: banner.startDate ?? "",
+    endDate: banner.endDate ?? "",
+    priority: String(banner.priority),
   };
 }

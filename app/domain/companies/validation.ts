@@ -3,8 +3,16 @@
  * Three forms use them: the admin company form, the admin request editor and the public request
  * form (`/kompanije/nova`). Every text field passes the spec §5 text sanitiser first.
  */
+import { z } from "zod";
+import { reportIssues, trimmed } from "~/lib/form";
 import { isValidEmail, sanitizeText } from "~/lib/text-sanitizer";
-import { COMPANY_CATEGORIES, currentYear, MIN_YEAR_ESTABLISHED, US_STATES } from "./constants";
+import {
+  COMPANY_CATEGORIES,
+  currentYear,
+  MIN_YEAR_ESTABLISHED,
+  SUBMISSION_MESSAGES,
+  US_STATES,
+} from "./constants";
 
 export type CompanyFormMode = "company" | "submission" | "public";
 
@@ -192,6 +200,65 @@ export function validateCompanyInput(
     },
   };
 }
+
+/**
+ * The schema of the admin company form (`mode: "company"`, services and specialties as repeated
+ * fields, text typed but not added yet in `{name}Pending` is added by the same rule) and of the
+ * request editor (`mode: "submission"`, comma-separated): `parseForm(companyFormSchema(options),
+ * form, { lists: COMPANY_FORM_LISTS[mode] })`. The rules are `validateCompanyInput`, run over the
+ * whole form so every error comes back at once.
+ */
+export function companyFormSchema(options: {
+  mode: CompanyFormMode;
+  categories?: readonly string[];
+  now?: Date;
+}) {
+  const list = options.mode === "company" ? z.array(z.string()).default([]) : trimmed();
+  return z
+    .object({
+      name: trimmed(),
+      description: trimmed(),
+      location: trimmed(),
+      state: trimmed(),
+      phone: trimmed(),
+      email: trimmed(),
+      website: trimmed(),
+      logo: trimmed(),
+      category: trimmed(),
+      yearEstablished: trimmed(),
+      fleetSize: trimmed(),
+      services: list,
+      specialties: list,
+      servicesPending: trimmed(),
+      specialtiesPending: trimmed(),
+    })
+    .transform(({ servicesPending, specialtiesPending, ...input }, ctx) => {
+      const withPending: CompanyInput =
+        options.mode === "company"
+          ? {
+              ...input,
+              services: [...(input.services as string[]), servicesPending],
+              specialties: [...(input.specialties as string[]), specialtiesPending],
+            }
+          : input;
+      const result = validateCompanyInput(withPending, options);
+      return result.ok ? result.data : reportIssues(ctx, result.fieldErrors);
+    });
+}
+
+/** Notes of a request decision: sanitised; optional to approve, required to reject (spec §5). */
+const adminNotes = () => z.preprocess((v) => sanitizeText(v), z.string());
+export const approveSubmissionSchema = z.object({ adminNotes: adminNotes() });
+export const rejectSubmissionSchema = z.object({
+  adminNotes: adminNotes().pipe(z.string().min(1, SUBMISSION_MESSAGES.rejectNoteRequired)),
+});
+
+/** The fields each form sends as repeated values. */
+export const COMPANY_FORM_LISTS: Record<CompanyFormMode, readonly string[]> = {
+  company: ["services", "specialties"],
+  submission: [],
+  public: [],
+};
 
 const FIELDS: CompanyField[] = [
   "name",

@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { reportIssues, trimmed } from "~/lib/form";
+
 /** The settings screen's form rules and messages (spec §2 Settings, §8 Lists and settings). */
 export const SETTINGS_MESSAGES = {
   saved: "Podešavanja su uspešno sačuvana!",
@@ -45,6 +48,14 @@ export function validateSettings(
     },
   };
 }
+
+/** The settings form's schema (`parseForm(settingsFormSchema, form)`): two image URLs, empty allowed. */
+export const settingsFormSchema = z
+  .object({ defaultArticleImage: trimmed(), defaultCompanyImage: trimmed() })
+  .transform((values, ctx) => {
+    const result = validateSettings(values);
+    return result.ok ? result.values : reportIssues(ctx, result.fieldErrors);
+  });
 
 /** The browser-side backup of spec §4: kept when the database refuses a save. */
 export const SETTINGS_BACKUP_KEY = "bv.settings.backup";

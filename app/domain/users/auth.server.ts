@@ -9,7 +9,7 @@ import { hasPermission, type Permission, permissionsOf } from "./permissions";
 import { loginLimits, loginPairKey } from "./rate-limit.server";
 import { createSession, deleteSession, findSessionUser, type SessionUser } from "./session.server";
 import { findUserForLogin, updateLastLogin } from "./users.server";
-import { normalizeEmail } from "./validation";
+import { LOGIN_MESSAGES_FORM, normalizeEmail } from "./validation";
 
 export { safeRedirect };
 
@@ -20,7 +20,7 @@ export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password",
   sessionFailed: "Failed to create session",
   unexpected: "An unexpected error occurred",
-  missing: "Unesite email adresu i lozinku.",
+  missing: LOGIN_MESSAGES_FORM.missing,
 } as const;
 
 export function rateLimitMessage(minutes: number): string {

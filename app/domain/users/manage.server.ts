@@ -1,26 +1,22 @@
 import type { Database } from "~/db/client.server";
 import { getEnv } from "~/env.server";
+import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { protectedAdminEmail } from "./bootstrap.server";
 import { hasPermission } from "./permissions";
 import type { SessionUser } from "./session.server";
 import { deleteSessionsOfUser } from "./session.server";
 import { createUser, deleteUser, findUserById, setUserActive } from "./users.server";
-import {
-  type CreateUserField,
-  type CreateUserValues,
-  USER_MESSAGES,
-  userDeletedMessage,
-  validateCreateUser,
-} from "./validation";
+import { createUserFormSchema, USER_MESSAGES, userDeletedMessage } from "./validation";
 
 /** The rules of the users screen (spec §5, §6, §8), independent of HTTP. */
 export type UserActionResult = {
   ok: boolean;
   message: string;
   status: number;
-  fieldErrors?: Partial<Record<CreateUserField, string>>;
-  values?: Omit<CreateUserValues, "password">;
+  fieldErrors?: FieldErrors;
+  /** The create form's fields as typed, never the password. */
+  values?: FormValues;
 };
 
 export function getProtectedAdminEmail(): string {
@@ -31,25 +27,26 @@ function denied(message: string): UserActionResult {
   return { ok: false, message, status: 403 };
 }
 
+/** Creates a staff account from the create-user form (FormData or its fields as an object). */
 export async function createUserAction(
   db: Database,
   actor: SessionUser,
-  values: CreateUserValues,
+  form: FormData | Record<string, unknown>,
 ): Promise<UserActionResult> {
-  const { password: _password, ...kept } = values;
+  const parsed = parseForm(createUserFormSchema, form, { secret: ["password"] });
+  const values = parsed.values;
   if (!hasPermission(actor.role, "canEditUsers"))
-    return { ...denied(USER_MESSAGES.noCreatePermission), values: kept };
-  const validation = validateCreateUser(values);
-  if (!validation.ok) {
+    return { ...denied(USER_MESSAGES.noCreatePermission), values };
+  if (!parsed.ok) {
     return {
       ok: false,
       status: 400,
-      message: validation.formError,
-      fieldErrors: validation.fieldErrors,
-      values: kept,
+      message: parsed.formError ?? USER_MESSAGES.createFailed,
+      fieldErrors: parsed.fieldErrors,
+      values,
     };
   }
-  const created = await createUser(db, validation.data);
+  const created = await createUser(db, parsed.data);
   if (!created.ok) {
     const fieldErrors = created.code === "email_taken" ? { email: created.error } : undefined;
     return {
@@ -57,7 +54,7 @@ export async function createUserAction(
       status: created.code === "email_taken" ? 409 : 500,
       message: created.error,
       fieldErrors,
-      values: kept,
+      values,
     };
   }
   return { ok: true, status: 200, message: USER_MESSAGES.created };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { parseForm } from "~/lib/form";
 import {
   type CreateUserValues,
+  createUserFormSchema,
   deleteErrorMessage,
   USER_MESSAGES,
   userDeletedMessage,
@@ -74,5 +76,33 @@ describe("user messages (spec §8)", () => {
 
   it("names the deleted user", () => {
     expect(userDeletedMessage("Ana", "Jović")).toBe("Korisnik Ana Jović je uspešno obrisan");
+  });
+});
+
+describe("the create-user form schema (parseForm)", () => {
+  it("gives the form's message, each field's message and the values without the password", () => {
+    const form = new FormData();
+    form.set("email", "Ana@Example.com");
+    form.set("password", "kratka");
+    form.set("firstName", "Ana");
+    const parsed = parseForm(createUserFormSchema, form, { secret: ["password"] });
+    expect(parsed).toMatchObject({
+      ok: false,
+      formError: "Sva polja su obavezna",
+      fieldErrors: { lastName: "Obavezno polje" },
+      values: { email: "Ana@Example.com", firstName: "Ana" },
+    });
+    expect(parsed.values).not.toHaveProperty("password");
+    form.set("lastName", "Anić");
+    expect(parseForm(createUserFormSchema, form)).toMatchObject({
+      ok: false,
+      formError: "Lozinka mora imati najmanje 8 karaktera",
+      fieldErrors: { password: "Lozinka mora imati najmanje 8 karaktera" },
+    });
+    form.set("password", "dovoljno-duga");
+    expect(parseForm(createUserFormSchema, form)).toMatchObject({
+      ok: true,
+      data: { email: "ana@example.com", role: "editor" },
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { reportIssues, trimmed } from "~/lib/form";
 import { ROLES, type Role } from "./permissions";
 
 /** Messages of spec §5 Create user and §8 Users, word for word. */
@@ -84,6 +85,44 @@ export function validateCreateUser(values: CreateUserValues): CreateUserValidati
     return { ok: false, formError: Object.values(fieldErrors)[0] ?? USER_MESSAGES.createFailed, fieldErrors };
   }
   return { ok: true, data: parsed.data };
+}
+
+/** The sign-in form: both fields present; everything else (format, length, the password) is login()'s. */
+export const LOGIN_MESSAGES_FORM = {
+  missing: "Unesite email adresu i lozinku.",
+  email: "Unesite email adresu.",
+  password: "Unesite lozinku.",
+} as const;
+
+export const loginSchema = z.object({
+  email: trimmed().pipe(z.string().min(1, LOGIN_MESSAGES_FORM.email)),
+  password: z.preprocess(
+    (v) => (typeof v === "string" ? v : ""),
+    z.string().min(1, LOGIN_MESSAGES_FORM.password),
+  ),
+});
+
+/**
+ * The create-user dialog's schema, for the browser's instant check and the action
+ * (`parseForm(createUserFormSchema, form, { secret: ["password"] })`): the rules of
+ * `validateCreateUser`, with "Sva polja su obavezna" (or the one wrong field's message) as the
+ * form's message and each field's own message beside it.
+ */
+export const createUserFormSchema = z
+  .object({
+    email: z.preprocess(asText, z.string()),
+    password: z.preprocess(asText, z.string()),
+    firstName: z.preprocess(asText, z.string()),
+    lastName: z.preprocess(asText, z.string()),
+    role: z.preprocess(asText, z.string()),
+  })
+  .transform((values, ctx) => {
+    const result = validateCreateUser({ ...values, role: values.role || "editor" });
+    return result.ok ? result.data : reportIssues(ctx, result.fieldErrors, result.formError);
+  });
+
+function asText(value: unknown): string {
+  return typeof value === "string" ? value : "";
 }
 
 export function normalizeEmail(email: string): string {

@@ -12,6 +12,8 @@ import { reportPath, reportSecret } from "~/domain/banners/report-signature.serv
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/analytics-campaign";
@@ -21,15 +23,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Kampanja — Analitika 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "canViewAnalytics", { message: BANNER_MESSAGES.analyticsNoAccess });
   const db = getDb();
-  const periodId = /^\d{1,10}$/.test(params.periodId) ? Number(params.periodId) : 0;
-  const campaign = periodId ? await getCampaign(db, periodId) : null;
-  if (!campaign) throw data({ message: "Kampanja nije pronađena." }, { status: 404 });
+  const periodId = parseId(params.periodId);
+  const campaign = periodId === null ? null : await getCampaign(db, periodId);
+  if (periodId === null || !campaign) throw data({ message: "Kampanja nije pronađena." }, { status: 404 });
   let stats = null;
   let days: Awaited<ReturnType<typeof dailyClicks>> = [];
   let statsError: string | null = null;
   try {
     [stats, days] = await Promise.all([clickStats(db, { periodId }), dailyClicks(db, campaign)]);
-  } catch {
+  } catch (error) {
+    logger.error({ err: error, periodId }, "campaign click stats failed to load");
     statsError = BANNER_MESSAGES.statsFailed;
   }
   const origin = publicOrigin();

@@ -1,4 +1,5 @@
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PositionBadge } from "~/components/banners/position-diagram";
@@ -65,6 +66,15 @@ function ClientLink({ link }: { link: string | null }) {
     >
       {link.replace(/^https?:\/\//, "")}
     </a>
+  );
+}
+
+function ClientCell({ c }: { c: Campaign }) {
+  return (
+    <>
+      <p className="text-slate-800">{c.companyName ?? "—"}</p>
+      <ClientLink link={c.link} />
+    </>
   );
 }
 
@@ -152,65 +162,35 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
             <h2 className="border-b border-slate-100 bg-slate-50 px-4 py-3 text-base font-semibold text-slate-900">
               Aktivne kampanje <span className="font-normal text-slate-500">({active.length})</span>
             </h2>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {active.map((c) => (
-                <li
-                  key={c.periodId}
-                  className="space-y-2 px-4 py-3"
-                  data-testid={`active-campaign-${c.periodId}`}
-                >
-                  <BannerCell c={c} />
-                  <p className="text-sm text-slate-600">{c.companyName ?? "—"}</p>
-                  <ClientLink link={c.link} />
-                  <p className="text-sm">
-                    <strong className="tabular-nums">{c.totalClicks}</strong> klikova ·{" "}
-                    {c.lastClickDate ? formatDateTime(c.lastClickDate) : "Nema klikova"}
-                  </p>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Baner i pozicija
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Klijent
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Klikovi od promene slike
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Poslednji klik
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {active.map((c) => (
-                    <tr key={c.periodId} data-testid={`active-campaign-${c.periodId}`}>
-                      <td className="px-4 py-3">
-                        <BannerCell c={c} />
-                      </td>
-                      <td className="px-4 py-3">
-                        <p className="text-slate-800">{c.companyName ?? "—"}</p>
-                        <ClientLink link={c.link} />
-                      </td>
-                      <td
-                        className="px-4 py-3 text-right font-semibold tabular-nums"
-                        data-testid="campaign-clicks"
-                      >
-                        {c.totalClicks}
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                        {c.lastClickDate ? formatDateTime(c.lastClickDate) : "Nema klikova"}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption="Aktivne kampanje"
+              rows={active}
+              rowKey={(c) => c.periodId}
+              testId="active-campaign"
+              empty=""
+              columns={[
+                {
+                  key: "banner",
+                  header: "Baner i pozicija",
+                  mobile: "title",
+                  cell: (c) => <BannerCell c={c} />,
+                },
+                { key: "client", header: "Klijent", cell: (c) => <ClientCell c={c} /> },
+                {
+                  key: "clicks",
+                  header: "Klikovi od promene slike",
+                  align: "right",
+                  className: "font-semibold tabular-nums",
+                  cell: (c) => <span data-testid="campaign-clicks">{c.totalClicks}</span>,
+                },
+                {
+                  key: "lastClick",
+                  header: "Poslednji klik",
+                  className: "whitespace-nowrap",
+                  cell: (c) => (c.lastClickDate ? formatDateTime(c.lastClickDate) : "Nema klikova"),
+                },
+              ]}
+            />
           </Card>
         ) : null}
 
@@ -224,39 +204,31 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
               Istorijske kampanje{" "}
               <span className="font-normal text-slate-500">(završenih kampanja: {historical.length})</span>
             </summary>
-            <div className="overflow-x-auto border-t border-slate-100">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Baner
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Klijent
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Period
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Ukupno klikova
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {historical.map((c) => (
-                    <tr key={c.periodId} data-testid={`historical-campaign-${c.periodId}`}>
-                      <td className="px-4 py-3">
-                        <BannerCell c={c} />
-                      </td>
-                      <td className="px-4 py-3 text-slate-800">{c.companyName ?? "—"}</td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                        {formatDate(c.startDate)} – {formatDate(c.endDate)}
-                      </td>
-                      <td className="px-4 py-3 text-right font-semibold tabular-nums">{c.totalClicks}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div className="border-t border-slate-100">
+              <DataTable
+                caption="Istorijske kampanje"
+                rows={historical}
+                rowKey={(c) => c.periodId}
+                testId="historical-campaign"
+                empty=""
+                columns={[
+                  { key: "banner", header: "Baner", mobile: "title", cell: (c) => <BannerCell c={c} /> },
+                  { key: "client", header: "Klijent", cell: (c) => c.companyName ?? "—" },
+                  {
+                    key: "period",
+                    header: "Period",
+                    className: "whitespace-nowrap",
+                    cell: (c) => `${formatDate(c.startDate)} – ${formatDate(c.endDate)}`,
+                  },
+                  {
+                    key: "clicks",
+                    header: "Ukupno klikova",
+                    align: "right",
+                    className: "font-semibold tabular-nums",
+                    cell: (c) => c.totalClicks,
+                  },
+                ]}
+              />
             </div>
           </details>
         ) : null}

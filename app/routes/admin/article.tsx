@@ -9,13 +9,15 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import { deleteArticle, getAdminArticle, parseArticleId } from "~/domain/articles/admin.server";
+import { deleteArticle, getAdminArticle } from "~/domain/articles/admin.server";
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articlePath } from "~/domain/articles/slug";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDateTime } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/article";
 
@@ -24,7 +26,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 function idOf(params: { id?: string }): number {
-  const id = parseArticleId(params.id);
+  const id = parseId(params.id);
   if (id === null) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
   return id;
 }
@@ -49,9 +51,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "delete")
     return data({ ok: false, message: "Nepoznata akcija." }, { status: 400 });
-  const ok = await deleteArticle(getDb(), id).catch(() => false);
-  if (ok) return redirect("/admin/articles?poruka=obrisano");
-  return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 500 });
+  let deleted: boolean;
+  try {
+    deleted = await deleteArticle(getDb(), id);
+  } catch (error) {
+    logger.error({ err: error, articleId: id }, "article delete failed");
+    return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 500 });
+  }
+  if (deleted) return redirect("/admin/articles?poruka=obrisano");
+  return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 404 });
 }
 
 export default function ArticleView({ loaderData }: Route.ComponentProps) {

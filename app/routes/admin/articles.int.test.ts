@@ -41,8 +41,7 @@ const FULL = {
   publishedDate: "2026-05-01T09:30",
   category: "Oglasi",
   featuredImage: "/demo/truck-1.svg",
-  status: "published",
-  intent: "save",
+  intent: "publish",
 };
 
 describeDb("article routes", () => {
@@ -71,7 +70,6 @@ describeDb("article routes", () => {
       category: "Oglasi",
       featuredImage: "javascript:alert(1)",
       tags: ["CDL", "ELD"],
-      status: "published",
     });
   });
 
@@ -85,7 +83,9 @@ describeDb("article routes", () => {
       context,
     } as never)) as Response;
     expect(result.status).toBe(302);
-    expect(result.headers.get("Location")).toBe("/admin/articles?q=sofer&status=published&poruka=sacuvano");
+    expect(result.headers.get("Location")).toBe(
+      "/admin/articles?q=sofer&status=published&poruka=sacuvano-objavljeno",
+    );
     const [row] = await t.db.select().from(articles).where(eq(articles.id, articleId));
     expect(row).toMatchObject({
       title: "Novi naslov",
@@ -99,9 +99,37 @@ describeDb("article routes", () => {
     expect(row.publishedDate.toISOString()).toBe("2026-05-01T13:30:00.000Z");
   });
 
-  it("'save as draft' stores draft whatever the status says", async () => {
+  it("'Sačuvaj / Objavi' publishes a new article and says so; 'Sačuvaj kao nacrt' stores a draft", async () => {
+    const publish = await requestAs(t.db, editor, "/admin/articles/new", {
+      form: { ...FULL, title: "Objavljen dugmetom", intent: "publish" },
+    });
+    const published = (await form.action({ request: publish, params: {}, context } as never)) as Response;
+    expect(published.headers.get("Location")).toBe("/admin/articles?poruka=kreirano-objavljeno");
+    const [row] = await t.db
+      .select({ id: articles.id, status: articles.status })
+      .from(articles)
+      .where(eq(articles.title, "Objavljen dugmetom"));
+    expect(row.status).toBe("publish");
+
+    const draft = await requestAs(t.db, editor, `/admin/articles/edit/${row.id}`, {
+      form: { ...FULL, title: "Objavljen dugmetom", intent: "draft" },
+    });
+    const drafted = (await form.action({
+      request: draft,
+      params: { id: String(row.id) },
+      context,
+    } as never)) as Response;
+    expect(drafted.headers.get("Location")).toBe("/admin/articles?poruka=sacuvano-nacrt");
+    const [after] = await t.db
+      .select({ status: articles.status })
+      .from(articles)
+      .where(eq(articles.id, row.id));
+    expect(after.status).toBe("draft");
+  });
+
+  it("'save as draft' stores draft whatever a status field says", async () => {
     const request = await requestAs(t.db, editor, `/admin/articles/edit/${articleId}`, {
-      form: { ...FULL, intent: "draft" },
+      form: { ...FULL, status: "published", intent: "draft" },
     });
     await form.action({ request, params: { id: String(articleId) }, context } as never);
     const [row] = await t.db

@@ -9,6 +9,7 @@ import {
   useSearchParams,
   useSubmit,
 } from "react-router";
+import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ArticleThumb } from "~/components/articles/article-thumb";
@@ -23,7 +24,6 @@ import {
   type AdminArticleRow,
   deleteArticle,
   listAdminArticles,
-  parseArticleId,
   setArticlePopular,
 } from "~/domain/articles/admin.server";
 import { ARTICLE_PAGE_SIZE, parseArticleListQuery } from "~/domain/articles/list-query";
@@ -31,6 +31,7 @@ import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { resultCountLine } from "~/lib/pagination";
 import { getDb } from "~/services.server";
@@ -70,38 +71,48 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-function field(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
+/** 200 when the row was changed, 404 when there is no such article, 500 (logged) when the write failed. */
+async function rowWrite(write: () => Promise<boolean>, what: string, id: number): Promise<200 | 404 | 500> {
+  try {
+    return (await write()) ? 200 : 404;
+  } catch (error) {
+    logger.error({ err: error, articleId: id }, what);
+    return 500;
+  }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "canViewArticles");
   const form = await request.formData();
-  const intent = field(form, "intent");
-  const id = parseArticleId(field(form, "id"));
+  const intent = String(form.get("intent") ?? "");
+  const id = parseId(form.get("id"));
   const db = getDb();
   if (intent === "popular") {
-    const popular = field(form, "popular") === "true";
-    const ok = id !== null && (await setArticlePopular(db, id, popular).catch(() => false));
-    return data(
-      { intent, id, ok, message: ok ? null : ARTICLE_MESSAGES.popularFailed },
-      { status: ok ? 200 : id === null ? 400 : 500 },
-    );
+    const popular = form.get("popular") === "true";
+    const status =
+      id === null
+        ? 400
+        : await rowWrite(() => setArticlePopular(db, id, popular), "popular flag not saved", id);
+    const ok = status === 200;
+    return data({ intent, id, ok, message: ok ? null : ARTICLE_MESSAGES.popularFailed }, { status });
   }
   if (intent === "delete") {
-    const ok = id !== null && (await deleteArticle(db, id).catch(() => false));
+    const status =
+      id === null ? 400 : await rowWrite(() => deleteArticle(db, id), "article delete failed", id);
+    const ok = status === 200;
     return data(
       { intent, id, ok, message: ok ? ARTICLE_MESSAGES.deleted : ARTICLE_MESSAGES.deleteFailed },
-      { status: ok ? 200 : id === null ? 400 : 500 },
+      { status },
     );
   }
   return data({ intent, id, ok: false, message: "Nepoznata akcija." }, { status: 400 });
 }
 
 const NOTICES: Record<string, string> = {
-  sacuvano: ARTICLE_MESSAGES.saved,
-  kreirano: ARTICLE_MESSAGES.created,
+  "kreirano-objavljeno": ARTICLE_MESSAGES.createdPublished,
+  "kreirano-nacrt": ARTICLE_MESSAGES.createdDraft,
+  "sacuvano-objavljeno": ARTICLE_MESSAGES.savedPublished,
+  "sacuvano-nacrt": ARTICLE_MESSAGES.savedDraft,
   obrisano: ARTICLE_MESSAGES.deleted,
 };
 
@@ -143,7 +154,7 @@ function RowActions({
   busy: boolean;
 }) {
   return (
-    <div className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
+    <>
       <ButtonLink size="sm" variant="secondary" to={`/admin/articles/${article.id}`}>
         Pogledaj
       </ButtonLink>
@@ -157,7 +168,7 @@ function RowActions({
       <Button size="sm" variant="danger" disabled={busy} onClick={() => onDelete(article)}>
         Obriši
       </Button>
-    </div>
+    </>
   );
 }
 
@@ -186,7 +197,7 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
       method="get"
       action="/admin/articles"
       role="search"
-      className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
+      className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
       onSubmit={(event) => {
         event.preventDefault();
         if (timer.current) clearTimeout(timer.current);
@@ -195,7 +206,7 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
     >
       <Input
         aria-label="Pretraga članaka"
-        className="sm:col-span-2 lg:col-span-1"
+        className="sm:col-span-2 xl:col-span-1"
         type="search"
         name="q"
         value={q}
@@ -298,101 +309,61 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         {loading ? <span className="text-xs text-slate-500">Učitavanje…</span> : null}
       </div>
       <Card className={`overflow-hidden ${loading ? "opacity-60" : ""}`}>
-        {rows.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-slate-500">Nema članaka za izabrane filtere.</p>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {rows.map((a) => (
-                <li key={a.id} className="space-y-3 px-4 py-4" data-testid={`article-card-${a.id}`}>
-                  <div className="flex gap-3">
-                    <ArticleThumb src={a.featuredImage} fallback={defaultImage} />
-                    <div className="min-w-0">
-                      <Link
-                        to={`/admin/articles/${a.id}`}
-                        className="line-clamp-3 font-medium text-slate-900 hover:underline"
-                      >
-                        {a.title}
-                      </Link>
-                      <p className="mt-1 text-xs text-slate-500">
-                        {a.author || "—"} · #{a.id} · {formatDate(a.publishedDate)}
-                      </p>
-                    </div>
+        <DataTable
+          caption="Članci"
+          rows={rows}
+          rowKey={(a) => a.id}
+          testId="article"
+          empty="Nema članaka za izabrane filtere."
+          columns={[
+            {
+              key: "article",
+              header: "Članak",
+              mobile: "title",
+              cell: (a) => (
+                <div className="flex items-center gap-3">
+                  <ArticleThumb src={a.featuredImage} fallback={defaultImage} />
+                  <div className="min-w-0">
+                    <Link
+                      to={`/admin/articles/${a.id}`}
+                      className="line-clamp-2 font-medium text-slate-900 hover:underline"
+                    >
+                      {a.title}
+                    </Link>
+                    <p className="mt-0.5 text-xs font-normal text-slate-500">
+                      {a.author || "—"} · ID {a.id}
+                    </p>
                   </div>
-                  <div className="flex flex-wrap items-center gap-2 text-sm">
-                    <ArticleStatusBadge status={a.status} />
-                    <span className="text-slate-600">{a.category}</span>
-                    <span className="ml-auto flex items-center gap-2 text-slate-700">
-                      <PopularToggle article={a} onFailed={onFailed} /> Popularan
-                    </span>
-                  </div>
-                  <RowActions article={a} from={from} onDelete={setToDelete} busy={deleting} />
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Članak
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Status
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Kategorija
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-center">
-                      Popularan
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Datum
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Akcije
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((a) => (
-                    <tr key={a.id} data-testid={`article-row-${a.id}`}>
-                      <td className="px-4 py-3">
-                        <div className="flex items-center gap-3">
-                          <ArticleThumb src={a.featuredImage} fallback={defaultImage} />
-                          <div className="min-w-0 max-w-xs">
-                            <Link
-                              to={`/admin/articles/${a.id}`}
-                              className="line-clamp-2 font-medium text-slate-900 hover:underline"
-                            >
-                              {a.title}
-                            </Link>
-                            <p className="mt-0.5 text-xs text-slate-500">
-                              {a.author || "—"} · ID {a.id}
-                            </p>
-                          </div>
-                        </div>
-                      </td>
-                      <td className="px-4 py-3">
-                        <ArticleStatusBadge status={a.status} />
-                      </td>
-                      <td className="px-4 py-3 text-slate-700">{a.category}</td>
-                      <td className="px-4 py-3 text-center">
-                        <PopularToggle article={a} onFailed={onFailed} />
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                        {formatDate(a.publishedDate)}
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-right">
-                        <RowActions article={a} from={from} onDelete={setToDelete} busy={deleting} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
+                </div>
+              ),
+            },
+            {
+              key: "status",
+              header: "Status",
+              mobile: "badge",
+              cell: (a) => <ArticleStatusBadge status={a.status} />,
+            },
+            { key: "category", header: "Kategorija", cell: (a) => a.category },
+            {
+              key: "popular",
+              header: "Popularan",
+              cell: (a) => <PopularToggle article={a} onFailed={onFailed} />,
+            },
+            {
+              key: "date",
+              header: "Datum",
+              className: "whitespace-nowrap",
+              cell: (a) => formatDate(a.publishedDate),
+            },
+            {
+              key: "actions",
+              header: "Akcije",
+              align: "right",
+              mobile: "actions",
+              cell: (a) => <RowActions article={a} from={from} onDelete={setToDelete} busy={deleting} />,
+            },
+          ]}
+        />
       </Card>
       <div className="mt-4">
         <Pagination page={page} totalPages={totalPages} label="Stranice članaka" />

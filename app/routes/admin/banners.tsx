@@ -20,6 +20,8 @@ import {
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
 import { newYorkDay } from "~/lib/dates";
+import { parseId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/banners";
 
@@ -49,6 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     }));
     return { banners, loadError: null };
   } catch (error) {
+    logger.error({ err: error }, "banner list failed to load");
     // The driver's own message (not drizzle's "Failed query: …" with the whole SQL).
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     const reason = (cause instanceof Error ? cause.message : String(cause)).slice(0, 200);
@@ -65,8 +68,8 @@ export async function action({ request }: Route.ActionArgs) {
     invalidateBannerCache();
     return { ok: true, intent, message: BANNER_MESSAGES.refreshed };
   }
-  const id = Number(form.get("bannerId"));
-  if (!Number.isInteger(id) || id <= 0) {
+  const id = parseId(form.get("bannerId"));
+  if (id === null) {
     return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 400 });
   }
   try {
@@ -79,9 +82,12 @@ export async function action({ request }: Route.ActionArgs) {
     if (intent === "delete") {
       const deleted = await deleteBanner(db, id);
       if (!deleted) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
-      return { ok: true, intent, message: BANNER_MESSAGES.deleted };
+      const message =
+        deleted.replacements.length > 0 ? BANNER_MESSAGES.deletedAndReplaced : BANNER_MESSAGES.deleted;
+      return { ok: true, intent, message };
     }
-  } catch {
+  } catch (error) {
+    logger.error({ err: error, intent }, "banner action failed");
     return data({ ok: false, intent, message: BANNER_MESSAGES.saveFailed }, { status: 500 });
   }
   return data({ ok: false, intent, message: "Nepoznata akcija." }, { status: 400 });
@@ -192,7 +198,7 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
     }
   }, [refreshFetcher.state, refreshFetcher.data]);
 
-  const pendingId = rowFetcher.state !== "idle" ? Number(rowFetcher.formData?.get("bannerId")) : null;
+  const pendingId = rowFetcher.state !== "idle" ? parseId(rowFetcher.formData?.get("bannerId")) : null;
   const bySection = new Map<string, BannerItem[]>(BANNER_SECTIONS.map((s) => [s, []]));
   for (const b of banners) {
     const list = bySection.get(b.section);

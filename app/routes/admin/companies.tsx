@@ -11,13 +11,14 @@ import { Input, Select } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
-  COMPANY_CATEGORIES,
+  ALL_COMPANY_CATEGORIES,
   COMPANY_MESSAGES,
   US_STATES,
 } from "~/domain/companies/constants";
 import { deleteCompany, listCompanies, toggleCompanyActive } from "~/domain/companies/queries.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { parseId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/companies";
@@ -31,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filters = {
     search: (params.get("q") ?? "").trim().slice(0, 100),
-    category: oneOf(params.get("kategorija"), COMPANY_CATEGORIES),
+    // Decision 041: both lists (approved requests bring the request editor's categories).
+    category: oneOf(params.get("kategorija"), ALL_COMPANY_CATEGORIES),
     state: oneOf(params.get("drzava"), US_STATES),
   };
   const page = parsePage(params.get("page"));
@@ -42,8 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       pageSize: ADMIN_COMPANIES_PAGE_SIZE,
     });
     return { rows, total, page, filters, loadError: false };
-  } catch {
-    // Spec §8: list load errors show an empty list with no message.
+  } catch (error) {
+    // Spec §8: list load errors show an empty list with no message; the log carries the cause.
+    logger.error({ err: error }, "admin company list failed to load");
     return { rows: [], total: 0, page, filters, loadError: true };
   }
 }
@@ -67,7 +70,8 @@ export async function action({ request }: Route.ActionArgs) {
         intent,
         message: active ? COMPANY_MESSAGES.activated : COMPANY_MESSAGES.deactivated,
       });
-    } catch {
+    } catch (error) {
+      logger.error({ err: error, companyId: id }, "company toggle failed");
       return data({ ok: false, intent, message: COMPANY_MESSAGES.toggleFailed }, { status: 500 });
     }
   }
@@ -77,7 +81,8 @@ export async function action({ request }: Route.ActionArgs) {
       if (!deleted)
         return data({ ok: false, intent, message: COMPANY_MESSAGES.deleteFailed }, { status: 404 });
       return data({ ok: true, intent, message: COMPANY_MESSAGES.deleted });
-    } catch {
+    } catch (error) {
+      logger.error({ err: error, companyId: id }, "company delete failed");
       return data({ ok: false, intent, message: COMPANY_MESSAGES.deleteFailed }, { status: 500 });
     }
   }
@@ -135,7 +140,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
 
   const submitRow = (intent: "toggle" | "delete", id: number) =>
     fetcher.submit({ intent, companyId: String(id) }, { method: "post" });
-  const pendingId = fetcher.state !== "idle" ? Number(fetcher.formData?.get("companyId")) : null;
+  const pendingId = fetcher.state !== "idle" ? parseId(fetcher.formData?.get("companyId")) : null;
   const rowProps = {
     onToggle: (r: Row) => submitRow("toggle", r.id),
     onDelete: (r: Row) => setToDelete(r),
@@ -187,7 +192,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
           </label>
           <Select id="kategorija" name="kategorija" defaultValue={filters.category}>
             <option value="">Sve kategorije</option>
-            {COMPANY_CATEGORIES.map((c) => (
+            {ALL_COMPANY_CATEGORIES.map((c) => (
               <option key={c} value={c}>
                 {c}
               </option>

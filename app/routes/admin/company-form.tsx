@@ -1,8 +1,10 @@
+import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { CompanyFields, companyToInput } from "~/components/companies/company-fields";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import {
   COMPANY_CATEGORIES,
@@ -12,9 +14,16 @@ import {
   DEFAULT_COMPANY_CATEGORY,
 } from "~/domain/companies/constants";
 import { createCompany, getCompany, updateCompany } from "~/domain/companies/queries.server";
-import { type CompanyInput, companyInputFromForm, validateCompanyInput } from "~/domain/companies/validation";
+import {
+  COMPANY_FORM_LISTS,
+  type CompanyInput,
+  companyFormSchema,
+  parseList,
+} from "~/domain/companies/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { type FieldErrors, listOf, parseForm, textValue } from "~/lib/form";
 import { parseId } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/company-form";
 
@@ -76,35 +85,43 @@ export async function action({ request, params }: Route.ActionArgs) {
   await requirePermission(request, "canViewCompanies");
   const id = companyId(params);
   const form = await request.formData();
-  const input = companyInputFromForm(form, "repeated");
-  // Text typed into "Usluge"/"Specijalnosti" but not added yet is added by the same rule.
-  input.services = [...input.services, String(form.get("servicesPending") ?? "")];
-  input.specialties = [...input.specialties, String(form.get("specialtiesPending") ?? "")];
   const active = form.get("active") === "on";
   const db = getDb();
   const stored = id === null ? null : await loadCompany(id);
-  const validation = validateCompanyInput(input, {
+  const schema = companyFormSchema({
     mode: "company",
     categories: categoryOptions(COMPANY_CATEGORIES, stored?.category),
   });
-  if (!validation.ok) {
+  const parsed = parseForm(schema, form, { lists: COMPANY_FORM_LISTS.company });
+  // Text typed into "Usluge"/"Specijalnosti" but not added yet comes back added, by the same rule.
+  const values = {
+    ...parsed.values,
+    services: parseList([...listOf(parsed.values, "services"), textValue(parsed.values, "servicesPending")]),
+    specialties: parseList([
+      ...listOf(parsed.values, "specialties"),
+      textValue(parsed.values, "specialtiesPending"),
+    ]),
+  };
+  if (!parsed.ok) {
     return data(
-      { message: COMPANY_MESSAGES.fixErrors, fieldErrors: validation.fieldErrors, values: input, active },
+      { message: COMPANY_MESSAGES.fixErrors, fieldErrors: parsed.fieldErrors, values, active },
       { status: 400 },
     );
   }
+  let saved: boolean;
   try {
-    if (id === null) await createCompany(db, { ...validation.data, active });
-    else if (!(await updateCompany(db, id, { ...validation.data, active }))) {
-      throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
-    }
+    saved =
+      id === null
+        ? (await createCompany(db, { ...parsed.data, active })) > 0
+        : await updateCompany(db, id, { ...parsed.data, active });
   } catch (error) {
-    if (error && typeof error === "object" && "type" in error) throw error;
+    logger.error({ err: error, companyId: id }, "company save failed");
     return data(
-      { message: COMPANY_MESSAGES.saveFailed, fieldErrors: {}, values: input, active },
+      { message: COMPANY_MESSAGES.saveFailed, fieldErrors: {} as FieldErrors, values, active },
       { status: 500 },
     );
   }
+  if (!saved) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
   return redirect("/admin/companies?poruka=sacuvano");
 }
 
@@ -114,6 +131,8 @@ export default function CompanyForm({ loaderData, actionData }: Route.ComponentP
   const saving = navigation.state === "submitting";
   const values = actionData?.values ?? loaderData.values;
   const active = actionData?.active ?? loaderData.active;
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData);
   return (
     <div className="max-w-3xl">
       <p className="mb-2 text-sm">
@@ -123,7 +142,7 @@ export default function CompanyForm({ loaderData, actionData }: Route.ComponentP
       </p>
       <PageHeader title={id === null ? "Nova kompanija" : "Izmena kompanije"} />
       <Card className="p-5 sm:p-6">
-        <Form method="post" noValidate className="space-y-5">
+        <Form ref={formRef} method="post" noValidate className="space-y-5">
           <Notice tone="error" message={actionData?.message} />
           <CompanyFields
             mode="company"

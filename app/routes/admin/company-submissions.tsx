@@ -1,12 +1,15 @@
-import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { CompanyFields, companyToInput } from "~/components/companies/company-fields";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import {
+  REVIEW_FETCHER,
+  type ReviewResult,
+  SubmissionReviewDialog,
+  SubmissionStatusBadge,
+} from "~/components/companies/submission-review";
 import { Pagination } from "~/components/pagination";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Notice } from "~/components/ui/notice";
@@ -16,7 +19,6 @@ import {
   currentYear,
   SUBMISSION_CATEGORIES,
   SUBMISSION_MESSAGES,
-  SUBMISSION_STATUS_LABELS,
   SUBMISSIONS_PAGE_SIZE,
 } from "~/domain/companies/constants";
 import {
@@ -27,20 +29,19 @@ import {
   getSubmission,
   listSubmissions,
   rejectSubmission,
-  type SubmissionStatus,
   updatePendingSubmission,
 } from "~/domain/companies/submissions.server";
 import {
-  type CompanyField,
-  type CompanyInput,
-  companyInputFromForm,
-  validateCompanyInput,
+  approveSubmissionSchema,
+  companyFormSchema,
+  rejectSubmissionSchema,
 } from "~/domain/companies/validation";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDateTime } from "~/lib/dates";
+import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
+import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
-import { sanitizeText } from "~/lib/text-sanitizer";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/company-submissions";
 
@@ -66,8 +67,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       listSubmissions(db, { status: tab.status, page, pageSize: SUBMISSIONS_PAGE_SIZE }),
     ]);
     return { tab: tab.value, page, counts, rows, maxYear: currentYear() };
-  } catch {
-    // Spec §8: list load errors show an empty list with no message.
+  } catch (error) {
+    // Spec §8: list load errors show an empty list with no message (the log has the error).
+    logger.error({ err: error }, "company submissions could not be loaded");
     return {
       tab: tab.value,
       page,
@@ -77,16 +79,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     };
   }
 }
-
-type ActionResult = {
-  ok: boolean;
-  intent: string;
-  message: string;
-  submissionId: number;
-  fieldErrors?: Partial<Record<CompanyField | "adminNotes", string>>;
-  values?: CompanyInput;
-  notes?: string;
-};
 
 function outcomeMessage(
   outcome: DecisionOutcome,
@@ -102,74 +94,79 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewCompanies");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
-  const submissionId = Number(form.get("submissionId"));
-  const reply = (status: number, body: Omit<ActionResult, "intent" | "submissionId">) =>
-    data<ActionResult>({ intent, submissionId, ...body }, { status });
-  if (!Number.isInteger(submissionId) || submissionId <= 0) {
-    return reply(400, { ok: false, message: SUBMISSION_MESSAGES.notFound });
-  }
+  const submissionId = parseId(form.get("submissionId")) ?? 0;
+  const reply = (
+    status: number,
+    body: { ok: boolean; message: string; fieldErrors?: FieldErrors; values?: FormValues },
+  ) => data<ReviewResult>({ intent, submissionId, ...body }, { status });
+  if (submissionId === 0) return reply(400, { ok: false, message: SUBMISSION_MESSAGES.notFound });
   const db = getDb();
-  const notes = sanitizeText(form.get("adminNotes"));
 
   if (intent === "update") {
-    const input = companyInputFromForm(form, "comma");
     try {
       const stored = await getSubmission(db, submissionId);
       if (!stored) return reply(404, { ok: false, message: SUBMISSION_MESSAGES.notFound });
-      const validation = validateCompanyInput(input, {
+      const schema = companyFormSchema({
         mode: "submission",
         categories: categoryOptions(SUBMISSION_CATEGORIES, stored.category),
       });
-      if (!validation.ok) {
+      const parsed = parseForm(schema, form);
+      if (!parsed.ok) {
         return reply(400, {
           ok: false,
           message: SUBMISSION_MESSAGES.updateFailed,
-          fieldErrors: validation.fieldErrors,
-          values: input,
+          fieldErrors: parsed.fieldErrors,
+          values: parsed.values,
         });
       }
       const r = outcomeMessage(
-        await updatePendingSubmission(db, submissionId, validation.data),
+        await updatePendingSubmission(db, submissionId, parsed.data),
         SUBMISSION_MESSAGES.updated,
       );
-      return reply(r.status, { ok: r.ok, message: r.message, values: r.ok ? undefined : input });
+      return reply(r.status, { ok: r.ok, message: r.message, values: r.ok ? undefined : parsed.values });
     } catch (error) {
       logger.error({ err: error, submissionId }, "company submission update failed");
-      return reply(500, { ok: false, message: SUBMISSION_MESSAGES.updateFailed, values: input });
+      return reply(500, { ok: false, message: SUBMISSION_MESSAGES.updateFailed });
     }
   }
 
   if (intent === "approve") {
+    const parsed = parseForm(approveSubmissionSchema, form);
+    const values = parsed.values;
     try {
       const outcome = await approveSubmission(db, submissionId, {
         reviewer: user.email,
-        notes: notes || null,
+        notes: (parsed.ok && parsed.data.adminNotes) || null,
       });
       if (outcome.ok) afterCompanyApproved();
       const r = outcomeMessage(outcome, SUBMISSION_MESSAGES.approved);
-      return reply(r.status, { ok: r.ok, message: r.message, notes });
+      return reply(r.status, { ok: r.ok, message: r.message, values });
     } catch (error) {
       logger.error({ err: error, submissionId }, "company submission approval failed");
-      return reply(500, { ok: false, message: SUBMISSION_MESSAGES.approveFailed, notes });
+      return reply(500, { ok: false, message: SUBMISSION_MESSAGES.approveFailed, values });
     }
   }
 
   if (intent === "reject") {
-    if (!notes) {
+    const parsed = parseForm(rejectSubmissionSchema, form);
+    if (!parsed.ok) {
       return reply(400, {
         ok: false,
         message: SUBMISSION_MESSAGES.rejectNoteRequired,
-        fieldErrors: { adminNotes: SUBMISSION_MESSAGES.rejectNoteRequired },
-        notes,
+        fieldErrors: parsed.fieldErrors,
+        values: parsed.values,
       });
     }
     try {
-      const outcome = await rejectSubmission(db, submissionId, { reviewer: user.email, notes });
+      const outcome = await rejectSubmission(db, submissionId, {
+        reviewer: user.email,
+        notes: parsed.data.adminNotes,
+      });
       const r = outcomeMessage(outcome, SUBMISSION_MESSAGES.rejected);
-      return reply(r.status, { ok: r.ok, message: r.message, notes });
+      return reply(r.status, { ok: r.ok, message: r.message, values: parsed.values });
     } catch (error) {
       logger.error({ err: error, submissionId }, "company submission rejection failed");
-      return reply(500, { ok: false, message: SUBMISSION_MESSAGES.rejectFailed, notes });
+      return reply(500, { ok: false, message: SUBMISSION_MESSAGES.rejectFailed, values: parsed.values });
     }
   }
 
@@ -190,222 +187,13 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-/**
- * One fetcher for the review modal, shared by key with the page: the page closes the modal and
- * shows the message after a decision, even when the decided row has already left the current tab.
- */
-const REVIEW_FETCHER = "submission-review";
-
-const STATUS_TONES: Record<SubmissionStatus, BadgeTone> = {
-  pending: "warning",
-  approved: "success",
-  rejected: "danger",
-};
-
-function StatusBadge({ status }: { status: SubmissionStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{SUBMISSION_STATUS_LABELS[status]}</Badge>;
-}
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-slate-900">{children || "—"}</dd>
-    </div>
-  );
-}
-
-const notesClass =
-  "block w-full rounded-lg border bg-white px-3 py-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
-
-function ReviewDialog({ row, maxYear, onClose }: { row: Row; maxYear: number; onClose: () => void }) {
-  const fetcher = useFetcher<typeof action>({ key: REVIEW_FETCHER });
-  const [editing, setEditing] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const result = fetcher.data?.submissionId === row.id ? fetcher.data : null;
-  const busy = fetcher.state !== "idle";
-  const pending = row.status === "pending";
-
-  const handled = useRef<unknown>(null);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    if (result.ok && result.intent === "update") setEditing(false);
-  }, [fetcher.state, result]);
-
-  const submit = (intent: string, extra: Record<string, string> = {}) =>
-    fetcher.submit({ intent, submissionId: String(row.id), ...extra }, { method: "post" });
-  const values =
-    result?.intent === "update" && !result.ok && result.values ? result.values : companyToInput(row);
-  const fieldErrors = result && !result.ok ? (result.fieldErrors ?? {}) : {};
-  const notesRef = useRef<HTMLTextAreaElement>(null);
-
-  return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-40 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:p-6"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Dialog.Title className="text-lg font-semibold text-slate-900">{row.name}</Dialog.Title>
-              <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                <StatusBadge status={row.status} /> Poslato {formatDateTime(row.submittedAt)}
-              </p>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Zatvori">
-                ✕
-              </Button>
-            </Dialog.Close>
-          </div>
-
-          {result ? (
-            <Notice className="mt-4" tone={result.ok ? "success" : "error"} message={result.message} />
-          ) : null}
-
-          {editing && pending ? (
-            <fetcher.Form method="post" noValidate className="mt-4 space-y-4">
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="submissionId" value={row.id} />
-              <CompanyFields
-                key={`${row.id}-${String(result?.intent === "update" && result.ok)}`}
-                mode="submission"
-                idPrefix={`zahtev-${row.id}`}
-                values={values}
-                errors={fieldErrors}
-                categories={categoryOptions(SUBMISSION_CATEGORIES, row.category)}
-                maxYear={maxYear}
-              />
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Button variant="secondary" onClick={() => setEditing(false)} disabled={busy}>
-                  Otkaži izmene
-                </Button>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "Čuvanje…" : "Sačuvaj izmene"}
-                </Button>
-              </div>
-            </fetcher.Form>
-          ) : (
-            <>
-              <dl className="mt-4 grid gap-3 sm:grid-cols-2">
-                <Detail label="Kategorija">{row.category}</Detail>
-                <Detail label="Lokacija">{[row.location, row.state].filter(Boolean).join(", ")}</Detail>
-                <Detail label="Telefon">{row.phone}</Detail>
-                <Detail label="Email">{row.email}</Detail>
-                <Detail label="Veb sajt">{row.website}</Detail>
-                <Detail label="Godina osnivanja">{row.yearEstablished}</Detail>
-                <Detail label="Veličina flote">{row.fleetSize}</Detail>
-                <Detail label="Logo">{row.logo}</Detail>
-                <Detail label="Usluge">{row.services.join(", ")}</Detail>
-                <Detail label="Specijalnosti">{row.specialties.join(", ")}</Detail>
-              </dl>
-              <div className="mt-3">
-                <Detail label="Opis">
-                  <span className="whitespace-pre-line">{row.description}</span>
-                </Detail>
-              </div>
-              {!pending ? (
-                <dl className="mt-4 grid gap-3 rounded-lg bg-slate-50 p-3 sm:grid-cols-2">
-                  <Detail label="Pregledano">{formatDateTime(row.reviewedAt)}</Detail>
-                  <Detail label="Pregledao">{row.reviewedBy}</Detail>
-                  <div className="sm:col-span-2">
-                    <Detail label="Napomene">{row.adminNotes}</Detail>
-                  </div>
-                </dl>
-              ) : null}
-            </>
-          )}
-
-          {pending && !editing ? (
-            <div className="mt-5 space-y-3 border-t border-slate-100 pt-4">
-              <div className="space-y-1">
-                <label htmlFor={`notes-${row.id}`} className="block text-sm font-medium text-slate-700">
-                  Napomene (obavezne za odbijanje)
-                </label>
-                <textarea
-                  ref={notesRef}
-                  id={`notes-${row.id}`}
-                  rows={3}
-                  defaultValue={result?.notes ?? ""}
-                  aria-invalid={Boolean(fieldErrors.adminNotes) || undefined}
-                  aria-describedby={fieldErrors.adminNotes ? `notes-${row.id}-error` : undefined}
-                  className={cn(notesClass, fieldErrors.adminNotes ? "border-red-400" : "border-slate-300")}
-                />
-                {fieldErrors.adminNotes ? (
-                  <p id={`notes-${row.id}-error`} className="text-xs font-medium text-red-600">
-                    {fieldErrors.adminNotes}
-                  </p>
-                ) : null}
-              </div>
-              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-                <Button
-                  disabled={busy}
-                  onClick={() => submit("approve", { adminNotes: notesRef.current?.value ?? "" })}
-                >
-                  Odobri
-                </Button>
-                <Button
-                  variant="warning"
-                  disabled={busy}
-                  onClick={() => submit("reject", { adminNotes: notesRef.current?.value ?? "" })}
-                >
-                  Odbij
-                </Button>
-                <Button variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
-                  Izmeni
-                </Button>
-                <Button
-                  variant="danger"
-                  className="sm:ml-auto"
-                  disabled={busy}
-                  onClick={() => setConfirmDelete(true)}
-                >
-                  Obriši
-                </Button>
-              </div>
-            </div>
-          ) : null}
-          {!pending ? (
-            <div className="mt-5 flex justify-end border-t border-slate-100 pt-4">
-              <Button variant="danger" disabled={busy} onClick={() => setConfirmDelete(true)}>
-                Obriši
-              </Button>
-            </div>
-          ) : null}
-          <ConfirmDialog
-            open={confirmDelete}
-            onOpenChange={setConfirmDelete}
-            tone="danger"
-            title="Brisanje zahteva"
-            description={
-              <>
-                Da li ste sigurni da želite da obrišete zahtev kompanije <strong>{row.name}</strong>? Ova
-                akcija se ne može poništiti.
-              </>
-            }
-            confirmLabel="Obriši"
-            busy={busy}
-            onConfirm={() => {
-              setConfirmDelete(false);
-              submit("delete");
-            }}
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
 export default function CompanySubmissions({ loaderData }: Route.ComponentProps) {
   const { tab, page, counts, rows, maxYear } = loaderData;
   const [params] = useSearchParams();
   const [openId, setOpenId] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
   const open = rows.find((r) => r.id === openId) ?? null;
-  const fetcher = useFetcher<typeof action>({ key: REVIEW_FETCHER });
+  const fetcher = useFetcher<ReviewResult>({ key: REVIEW_FETCHER });
   const handled = useRef<unknown>(null);
   useEffect(() => {
     const result = fetcher.data;
@@ -427,6 +215,7 @@ export default function CompanySubmissions({ loaderData }: Route.ComponentProps)
     const qs = next.toString();
     return `/admin/company-submissions${qs ? `?${qs}` : ""}`;
   };
+  const place = (r: Row) => [r.location, r.state].filter(Boolean).join(", ") || "—";
 
   return (
     <div>
@@ -468,86 +257,60 @@ export default function CompanySubmissions({ loaderData }: Route.ComponentProps)
         ))}
       </nav>
       <Card className="overflow-hidden">
-        {rows.length === 0 ? (
-          <p className="px-5 py-8 text-center text-sm text-slate-500">Nema zahteva.</p>
-        ) : (
-          <>
-            <ul className="divide-y divide-slate-100 md:hidden">
-              {rows.map((r) => (
-                <li key={r.id} data-testid={`submission-card-${r.id}`}>
-                  <button
-                    type="button"
-                    onClick={() => setOpenId(r.id)}
-                    className="flex w-full items-start justify-between gap-2 px-4 py-4 text-left hover:bg-slate-50"
-                  >
-                    <div className="min-w-0">
-                      <p className="font-medium text-slate-900">{r.name}</p>
-                      <p className="text-sm text-slate-600">{r.category ?? "—"}</p>
-                      <p className="text-xs text-slate-500">
-                        {[r.location, r.state].filter(Boolean).join(", ")} · {formatDateTime(r.submittedAt)}
-                      </p>
-                    </div>
-                    <StatusBadge status={r.status} />
-                  </button>
-                </li>
-              ))}
-            </ul>
-            <div className="hidden overflow-x-auto md:block">
-              <table className="min-w-full divide-y divide-slate-200 text-sm">
-                <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="px-4 py-3">
-                      Kompanija
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Kategorija
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Lokacija
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Poslato
-                    </th>
-                    <th scope="col" className="px-4 py-3">
-                      Status
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-right">
-                      Akcije
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {rows.map((r) => (
-                    <tr key={r.id} data-testid={`submission-row-${r.id}`}>
-                      <td className="px-4 py-3 font-medium text-slate-900">{r.name}</td>
-                      <td className="px-4 py-3 text-slate-700">{r.category ?? "—"}</td>
-                      <td className="px-4 py-3 text-slate-700">
-                        {[r.location, r.state].filter(Boolean).join(", ") || "—"}
-                      </td>
-                      <td className="whitespace-nowrap px-4 py-3 text-slate-600">
-                        {formatDateTime(r.submittedAt)}
-                      </td>
-                      <td className="px-4 py-3">
-                        <StatusBadge status={r.status} />
-                      </td>
-                      <td className="px-4 py-3 text-right">
-                        <Button size="sm" variant="secondary" onClick={() => setOpenId(r.id)}>
-                          Pregledaj
-                        </Button>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )}
+        <DataTable
+          caption="Zahtevi kompanija"
+          rows={rows}
+          rowKey={(r) => r.id}
+          testId="submission"
+          empty="Nema zahteva."
+          columns={[
+            {
+              key: "name",
+              header: "Kompanija",
+              mobile: "title",
+              cell: (r) => (
+                <button
+                  type="button"
+                  onClick={() => setOpenId(r.id)}
+                  className="text-left font-medium text-slate-900 hover:underline"
+                >
+                  {r.name}
+                </button>
+              ),
+            },
+            { key: "category", header: "Kategorija", cell: (r) => r.category ?? "—" },
+            { key: "place", header: "Lokacija", cell: place },
+            {
+              key: "submitted",
+              header: "Poslato",
+              className: "whitespace-nowrap",
+              cell: (r) => formatDateTime(r.submittedAt),
+            },
+            {
+              key: "status",
+              header: "Status",
+              mobile: "badge",
+              cell: (r) => <SubmissionStatusBadge status={r.status} />,
+            },
+            {
+              key: "actions",
+              header: "Akcije",
+              align: "right",
+              mobile: "actions",
+              cell: (r) => (
+                <Button size="sm" variant="secondary" onClick={() => setOpenId(r.id)}>
+                  Pregledaj
+                </Button>
+              ),
+            },
+          ]}
+        />
       </Card>
       <div className="mt-4">
         <Pagination page={page} totalPages={totalPagesOf(total, SUBMISSIONS_PAGE_SIZE)} />
       </div>
       {open ? (
-        <ReviewDialog key={open.id} row={open} maxYear={maxYear} onClose={() => setOpenId(null)} />
+        <SubmissionReviewDialog key={open.id} row={open} maxYear={maxYear} onClose={() => setOpenId(null)} />
       ) : null}
     </div>
   );

@@ -1,8 +1,17 @@
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
+import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
-import { getSessionUser, login, safeRedirect, sessionCookie } from "~/domain/users/auth.server";
+import {
+  getSessionUser,
+  LOGIN_MESSAGES,
+  login,
+  safeRedirect,
+  sessionCookie,
+} from "~/domain/users/auth.server";
+import { loginSchema } from "~/domain/users/validation";
+import { parseForm } from "~/lib/form";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/login";
 
@@ -19,15 +28,22 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  const password = String(form.get("password") ?? "");
+  // The password is never sent back: a failed sign-in keeps the e-mail and clears the password.
+  const parsed = parseForm(loginSchema, form, { secret: ["password"] });
+  if (!parsed.ok) {
+    return data(
+      { error: LOGIN_MESSAGES.missing, values: parsed.values, fieldErrors: parsed.fieldErrors },
+      { status: 400 },
+    );
+  }
   const result = await login(getDb(), {
-    email,
-    password,
+    ...parsed.data,
     ipAddress: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
   });
-  if (!result.ok) return data({ error: result.error, email }, { status: result.status });
+  if (!result.ok) {
+    return data({ error: result.error, values: parsed.values, fieldErrors: {} }, { status: result.status });
+  }
   return redirect(safeRedirect(form.get("redirectTo")), {
     headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
   });
@@ -37,6 +53,21 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // After a failed attempt the password field is emptied and focused; the e-mail stays.
+  useEffect(() => {
+    if (!actionData) return;
+    const password = formRef.current?.elements.namedItem("password");
+    if (!(password instanceof HTMLInputElement)) return;
+    password.value = "";
+    const email = formRef.current?.elements.namedItem("email");
+    if (email instanceof HTMLInputElement && email.value.trim() === "") email.focus();
+    else password.focus();
+  }, [actionData]);
+
+  const field = { values: actionData?.values, errors: actionData?.fieldErrors };
+  const failed = Boolean(actionData?.error);
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-12">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl">
@@ -45,31 +76,26 @@ export default function Login({ actionData }: Route.ComponentProps) {
           <h1 className="mt-3 text-2xl font-bold text-slate-900">Admin panel</h1>
           <p className="mt-1 text-sm text-slate-600">Prijavite se da biste nastavili.</p>
         </div>
-        <Form method="post" className="space-y-4" replace>
+        <Form ref={formRef} method="post" className="space-y-4" replace>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/admin"} />
           <Notice tone="error" message={actionData?.error} />
-          <Field id="email" label="Email adresa">
-            <Input
-              id="email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              required
-              autoFocus
-              defaultValue={actionData?.email ?? ""}
-              invalid={Boolean(actionData?.error)}
-            />
-          </Field>
-          <Field id="password" label="Lozinka">
-            <Input
-              id="password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              invalid={Boolean(actionData?.error)}
-            />
-          </Field>
+          <TextField
+            {...field}
+            name="email"
+            label="Email adresa"
+            type="email"
+            autoComplete="username"
+            autoFocus
+            aria-invalid={failed || undefined}
+          />
+          <TextField
+            {...field}
+            name="password"
+            label="Lozinka"
+            type="password"
+            autoComplete="current-password"
+            aria-invalid={failed || undefined}
+          />
           <Button type="submit" className="w-full" disabled={submitting}>
             {submitting ? "Prijavljivanje…" : "Prijavi se"}
           </Button>

@@ -37,7 +37,8 @@ import { createTestDatabase, describeDb, type TestDatabase } from "../../../test
 import { insertUser, requestAs } from "../../../tests/support/fixtures";
 
 type Actor = "anonymous" | "editor" | "admin";
-type Outcome = "login" | "forbidden" | "ok" | "notFound" | "redirect";
+/** "forbidden" is exactly 403; any other 4xx/5xx is reported as "status NNN" and fails the row. */
+type Outcome = "login" | "forbidden" | "ok" | "notFound" | "redirect" | `status ${number}`;
 type ActionCase = {
   name: string;
   form: Record<string, string>;
@@ -237,7 +238,7 @@ const VALID_ARTICLE = {
   publishedDate: "2026-01-01T10:00",
   category: "Vesti",
   featuredImage: "/demo/truck-1.svg",
-  status: "published",
+  intent: "publish",
 };
 
 const MATRIX: Record<string, MatrixEntry> = {
@@ -637,12 +638,21 @@ const MATRIX: Record<string, MatrixEntry> = {
       { name: "refresh", form: { intent: "refresh" }, probe: async () => bannerCacheGeneration() },
     ],
   },
-  // Create mode saves nothing by design (spec §2: every position already has its banner).
+  // Create mode saves nothing by design (spec §2: every position slot gets its banner
+  // automatically, decision 111): the admin is told so with a 400, the editor refused.
   "admin/banners/new": {
     file: "routes/admin/banner-form.tsx",
     path: "/admin/banners/new",
     permission: "canViewBanners",
     loader: VIEW_ADMIN_ONLY,
+    actionOutcome: { anonymous: "login", editor: "forbidden", admin: "status 400" },
+    actions: [
+      {
+        name: "create",
+        form: { title: "Novi iz matrice", section: "home", position: "home-top", linkType: "url" },
+        probe: async (t) => (await t.db.select({ n: count() }).from(banners))[0].n,
+      },
+    ],
   },
   "admin/banners/edit/:id": {
     file: "routes/admin/banner-form.tsx",
@@ -835,17 +845,20 @@ async function settle(fn: () => Promise<unknown>): Promise<Settled> {
   }
 }
 
+/** The status of what a loader or action returned: a Response, `data(…, { status })` or plain data (200). */
+function statusOf(result: Settled): number {
+  if (result instanceof Response) return result.status;
+  return (result.value as { init?: { status?: number } | null } | null)?.init?.status ?? 200;
+}
+
 function outcomeOf(result: Settled): Outcome {
-  if (!(result instanceof Response)) {
-    const status = (result.value as { init?: { status?: number } | null } | null)?.init?.status;
-    return status === 403 ? "forbidden" : "ok";
-  }
-  if (result.status === 302 || result.status === 301) {
+  const status = statusOf(result);
+  if (result instanceof Response && (status === 302 || status === 301)) {
     return result.headers.get("Location")?.startsWith("/admin/login?redirectTo=") ? "login" : "redirect";
   }
-  if (result.status === 403) return "forbidden";
-  if (result.status === 404) return "notFound";
-  return result.status < 400 ? "ok" : "forbidden";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "notFound";
+  return status < 400 ? "ok" : `status ${status}`;
 }
 
 type RouteModule = {
@@ -896,6 +909,78 @@ describeDb("permission matrix", () => {
       }
     }
   }
+
+  const BAD_IDS = ["99999999999", "2147483648", "0", "-1", "1e3", "12abc"];
+
+  for (const [routePath, entry] of Object.entries(MATRIX)) {
+    if (!entry.params || entry.loader.admin !== "ok") continue;
+    it(`a bad id in the URL of ${routePath} is a 404, never a 500`, async () => {
+      const mod = await load(entry.file);
+      for (const bad of BAD_IDS) {
+        const params = Object.fromEntries(Object.keys(entry.params ?? {}).map((k) => [k, bad]));
+        const path = Object.values(entry.params ?? {}).reduce((p, v) => p.replace(v, bad), entry.path);
+        const request = await requestAs(t.db, actors.admin ?? null, path);
+        const loaded = await settle(() => mod.loader!({ request, params, context }));
+        expect(outcomeOf(loaded), `GET ${path}`).toBe("notFound");
+        for (const action of entry.actions ?? []) {
+          const post = await requestAs(t.db, actors.admin ?? null, path, { form: action.form });
+          const result = await settle(() => mod.action!({ request: post, params, context }));
+          expect(outcomeOf(result), `POST ${path} ${action.name}`).toBe("notFound");
+        }
+      }
+    });
+  }
+
+  /** Row actions that read the id from a form field: a bad one is a 400. */
+  const FORM_IDS: { file: string; path: string; field: string; intents: string[] }[] = [
+    {
+      file: "routes/admin/articles.tsx",
+      path: "/admin/articles",
+      field: "id",
+      intents: ["popular", "delete"],
+    },
+    { file: "routes/admin/users.tsx", path: "/admin/users", field: "userId", intents: ["toggle", "delete"] },
+    {
+      file: "routes/admin/companies.tsx",
+      path: "/admin/companies",
+      field: "companyId",
+      intents: ["toggle", "delete"],
+    },
+    {
+      file: "routes/admin/company-submissions.tsx",
+      path: "/admin/company-submissions",
+      field: "submissionId",
+      intents: ["update", "approve", "reject", "delete"],
+    },
+    {
+      file: "routes/admin/banners.tsx",
+      path: "/admin/banners",
+      field: "bannerId",
+      intents: ["toggle", "delete"],
+    },
+  ];
+  for (const c of FORM_IDS) {
+    it(`a bad ${c.field} posted to ${c.path} is a 400, never a 500`, async () => {
+      const mod = await load(c.file);
+      for (const bad of [...BAD_IDS, ""]) {
+        for (const intent of c.intents) {
+          const form = { intent, [c.field]: bad, adminNotes: "Napomena", name: "Naziv", active: "true" };
+          const request = await requestAs(t.db, actors.admin ?? null, c.path, { form });
+          const result = await settle(() => mod.action!({ request, params: {}, context }));
+          expect(outcomeOf(result), `${intent} ${c.field}=${bad}`).toBe("status 400");
+        }
+      }
+    });
+  }
+
+  it("counts only an exact 403 as a refusal: a crash or a bad request fails the row", () => {
+    expect(outcomeOf(new Response(null, { status: 403 }))).toBe("forbidden");
+    expect(outcomeOf({ value: { type: "DataWithResponseInit", init: { status: 403 } } })).toBe("forbidden");
+    expect(outcomeOf(new Response(null, { status: 500 }))).toBe("status 500");
+    expect(outcomeOf({ value: { type: "DataWithResponseInit", init: { status: 500 } } })).toBe("status 500");
+    expect(outcomeOf({ value: { type: "DataWithResponseInit", init: { status: 400 } } })).toBe("status 400");
+    expect(outcomeOf({ value: { ok: true } })).toBe("ok");
+  });
 
   it("the logout action deletes the session and clears the cookie", async () => {
     const mod = await load("routes/admin/logout.tsx");

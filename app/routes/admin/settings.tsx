@@ -4,6 +4,7 @@ import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ImageField } from "~/components/media/image-field";
 import { Button } from "~/components/ui/button";
+import { useFocusFirstError } from "~/components/ui/field";
 import { Notice, type NoticeTone } from "~/components/ui/notice";
 import { databaseFailureKind, getSettings, saveDefaultImages } from "~/domain/settings/settings.server";
 import {
@@ -11,11 +12,11 @@ import {
   parseBackup,
   SETTINGS_BACKUP_KEY,
   SETTINGS_MESSAGES,
-  type SettingsField,
   type SettingsValues,
-  validateSettings,
+  settingsFormSchema,
 } from "~/domain/settings/settings-form";
 import { requirePermission } from "~/domain/users/auth.server";
+import { type FieldErrors, parseForm, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/settings";
@@ -48,7 +49,7 @@ type ActionResult = {
   ok: boolean;
   message: string;
   values: SettingsValues;
-  fieldErrors?: Partial<Record<SettingsField, string>>;
+  fieldErrors?: FieldErrors;
   dbFailure?: "unavailable" | "error";
   updatedAt?: string;
 };
@@ -64,10 +65,10 @@ export async function action({ request }: Route.ActionArgs) {
       throw error;
     sessionCheckFailure = error;
   }
-  const form = await request.formData();
+  const parsed = parseForm(settingsFormSchema, await request.formData());
   const values: SettingsValues = {
-    defaultArticleImage: String(form.get("defaultArticleImage") ?? ""),
-    defaultCompanyImage: String(form.get("defaultCompanyImage") ?? ""),
+    defaultArticleImage: textValue(parsed.values, "defaultArticleImage"),
+    defaultCompanyImage: textValue(parsed.values, "defaultCompanyImage"),
   };
   if (sessionCheckFailure) {
     logger.error({ err: sessionCheckFailure }, "settings save: session check failed");
@@ -81,15 +82,14 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 503 },
     );
   }
-  const checked = validateSettings(values);
-  if (!checked.ok) {
+  if (!parsed.ok) {
     return data<ActionResult>(
-      { ok: false, message: SETTINGS_MESSAGES.saveFailed, values, fieldErrors: checked.fieldErrors },
+      { ok: false, message: SETTINGS_MESSAGES.saveFailed, values, fieldErrors: parsed.fieldErrors },
       { status: 400 },
     );
   }
   try {
-    const row = await saveDefaultImages(getDb(), checked.values);
+    const row = await saveDefaultImages(getDb(), parsed.data);
     return data<ActionResult>({
       ok: true,
       message: SETTINGS_MESSAGES.saved,
@@ -174,6 +174,8 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   }, [fetcher.state, fetcher.data, say]);
 
   const fieldErrors = fetcher.data && !fetcher.data.ok ? (fetcher.data.fieldErrors ?? {}) : {};
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, fetcher.state === "idle" ? fetcher.data : null);
   const busy = fetcher.state !== "idle";
 
   return (
@@ -187,7 +189,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <Notice key={m.key} tone={m.tone} message={m.text} vanishAfterMs={3000} />
         ))}
       </div>
-      <fetcher.Form method="post" noValidate>
+      <fetcher.Form ref={formRef} method="post" noValidate>
         <Card className="space-y-8 p-5">
           <ImageField
             name="defaultArticleImage"

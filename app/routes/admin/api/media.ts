@@ -1,5 +1,5 @@
 /**
- * The media API used by the library modal, the image picker, ImageField and the media manager.
+ * The media API used by the image picker, ImageField, the article content editor and the media manager.
  *
  *   GET  /admin/api/media?bucket=images|mediji|all&q=&type=image|video|document&page=1&perPage=20
  *        → { items: MediaItem[], total, page, perPage }
@@ -12,6 +12,7 @@ import { deleteMedia, listMedia, type MediaListFilter, uploadMedia } from "~/dom
 import { MAX_BYTES, MEDIA_MESSAGES, type MediaType, type UploadProfile } from "~/domain/media/rules";
 import { requirePermission } from "~/domain/users/auth.server";
 import { isBucket } from "~/integrations/storage/storage";
+import { logger } from "~/lib/logger.server";
 import { parsePage } from "~/lib/pagination";
 import { getDb, getStorage } from "~/services.server";
 import type { Route } from "./+types/media";
@@ -39,8 +40,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       { items, total, page: filter.page, perPage, error: null },
       { headers: { "Cache-Control": "no-store" } },
     );
-  } catch {
-    // Spec §8: list load errors show an empty list with no message.
+  } catch (error) {
+    // Spec §8: list load errors show an empty list with no message; the log carries the cause.
+    logger.error({ err: error }, "media list failed to load");
     return Response.json({ items: [], total: 0, page: 1, perPage, error: "load_failed" }, { status: 200 });
   }
 }
