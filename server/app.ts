@@ -18,6 +18,7 @@ import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/user
 import { type Env, parseEnv } from "~/env.server";
 import { createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
+import { createCardPaymentsFromEnv } from "~/integrations/stripe/stripe.server";
 import { logger } from "~/lib/logger.server";
 import { runWithRequestContext } from "~/lib/request-context.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
@@ -41,9 +42,9 @@ declare module "react-router" {
 }
 
 /** Paths that receive signed posts from other sites (provider webhooks) skip the same-origin check. */
-const CROSS_ORIGIN_POST_PATHS: string[] = [];
+const CROSS_ORIGIN_POST_PATHS: string[] = ["/webhooks/stripe"];
 /** Paths whose POST body is not a form (signed JSON webhooks): only the size limit applies. */
-const RAW_BODY_PATHS: string[] = [];
+const RAW_BODY_PATHS: string[] = ["/webhooks/stripe"];
 
 export type AppOptions = {
   /** The built client files to serve (production); omitted in development, where Vite serves them. */
@@ -228,7 +229,13 @@ export async function start(
     }
   }
 
-  setServices({ handle, storage });
+  const payments = createCardPaymentsFromEnv(env);
+  logger.info(
+    { provider: payments?.provider ?? null },
+    payments ? "card payments ready" : "card payments off",
+  );
+
+  setServices({ handle, storage, payments });
   jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
   // Periodic jobs: one run is always scheduled (each run schedules the next).
   await ensureListingExpiryScheduled(handle.db).catch((error) =>
