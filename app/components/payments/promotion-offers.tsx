@@ -1,6 +1,6 @@
 import { HoneypotField } from "~/components/honeypot-field";
 import { cn } from "~/components/ui/cn";
-import type { PromotionOffer } from "~/domain/orders/checkout.server";
+import type { PromotionOffer } from "~/domain/orders/types";
 
 /** The promotion page's URL for a listing (with the poster's key while it waits for approval). */
 export function promotionPath(listingId: number, token: string | null): string {
@@ -37,14 +37,20 @@ export function PromotionOffers({
   return (
     <section
       aria-labelledby={headingId}
-      className={cn("rounded-xl bg-amber-50 p-4 ring-1 ring-amber-200", page && "sm:p-6", className)}
+      className={cn(
+        "rounded-xl p-4 ring-1",
+        page ? "bg-amber-50 ring-amber-200 sm:p-6" : "bg-white shadow-sm ring-slate-200",
+        className,
+      )}
       data-testid="promotion-offers"
     >
-      <h2 id={headingId} className={cn("font-semibold text-amber-950", page ? "text-lg" : "text-base")}>
-        <span aria-hidden="true">★ </span>
+      <h2 id={headingId} className={cn("font-semibold text-slate-900", page ? "text-lg" : "text-base")}>
+        <span aria-hidden="true" className="text-amber-500">
+          ★{" "}
+        </span>
         {page ? "Izaberite paket isticanja" : "Istaknite ovaj oglas"}
       </h2>
-      <p className="mt-1 text-sm text-amber-950">
+      <p className="mt-1 text-sm text-slate-700">
         Istaknut oglas stoji na vrhu liste, sa oznakom „Istaknuto“.{" "}
         {pending
           ? "Dani isticanja počinju kada oglas bude odobren."
@@ -68,7 +74,7 @@ export function PromotionOffers({
           ))}
         </div>
       </form>
-      <p className="mt-2 text-xs text-amber-900">
+      <p className="mt-2 text-xs text-slate-500">
         Plaćanje karticom preko Stripe-a; podatke o kartici ne vidimo i ne čuvamo.
       </p>
     </section>

@@ -13,6 +13,9 @@ import { formatMinorAmount } from "~/lib/money";
 import { daysLabel, type ProductKind, type PromotionProduct } from "./products";
 import { activeProducts, getProduct } from "./products.server";
 import { promotionSecret, signListing, verifyListingToken } from "./promotion-token.server";
+import type { PromotionOffer } from "./types";
+
+export type { PromotionOffer };
 
 export const CHECKOUT_MESSAGES = {
   unavailable: "Plaćanje karticom trenutno nije dostupno.",
@@ -20,15 +23,6 @@ export const CHECKOUT_MESSAGES = {
   product: "Izabrani paket nije dostupan. Izaberite drugi.",
   providerFailed: "Plaćanje trenutno nije moguće. Pokušajte ponovo za nekoliko minuta.",
 } as const;
-
-/** One package as a listing's page offers it. */
-export type PromotionOffer = {
-  productId: string;
-  name: string;
-  days: number;
-  daysLabel: string;
-  price: string;
-};
 
 function offerOf(p: PromotionProduct): PromotionOffer {
   return {

@@ -6,10 +6,10 @@
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { listings, stripeOrders } from "~/db/schema";
-import type { ListingKind, ListingStatus } from "~/domain/listings/options";
 import { DISPLAY_TIME_ZONE } from "~/lib/dates";
+import { type AdminOrder, ORDERS_PAGE_SIZE, type OrderSummary } from "./types";
 
-export const ORDERS_PAGE_SIZE = 20;
+export type { AdminOrder, OrderSummary };
 
 export type OrderFilter = {
   /** Product name, customer e-mail or name, session id; diacritic- and case-insensitive. */
@@ -33,33 +33,6 @@ function whereOf(filter: OrderFilter): SQL | undefined {
   }
   return parts.length > 0 ? and(...parts) : undefined;
 }
-
-export type AdminOrder = {
-  id: number;
-  stripeSessionId: string;
-  stripePaymentIntentId: string | null;
-  productId: string | null;
-  productName: string | null;
-  customerName: string | null;
-  customerEmail: string | null;
-  amount: number;
-  currency: string;
-  paymentStatus: string;
-  billingAddress: unknown;
-  metadata: unknown;
-  createdAt: Date;
-  updatedAt: Date;
-  featuredDays: number | null;
-  promotedAt: Date | null;
-  listing: {
-    id: number;
-    kind: ListingKind;
-    title: string;
-    status: ListingStatus;
-    expiresAt: Date | null;
-    featuredUntil: Date | null;
-  } | null;
-};
 
 const orderColumns = {
   id: stripeOrders.id,
@@ -137,16 +110,6 @@ export async function listOrders(
   ]);
   return { rows: rows.map(toAdminOrder), total: Number(n) };
 }
-
-export type OrderSummary = {
-  paid: number;
-  pending: number;
-  failed: number;
-  /** Orders with any other status (shown neutral). */
-  other: number;
-  /** Paid amounts per currency, minor units. */
-  revenue: { currency: string; amount: number }[];
-};
 
 /** The summary cards for the same filter as the table: counts by status, revenue of paid orders. */
 export async function orderSummary(db: DbOrTx, filter: OrderFilter): Promise<OrderSummary> {

@@ -102,3 +102,46 @@ export type ProductFormResult = {
   fieldErrors: FieldErrors;
   values: FormValues;
 };
+
+/**
+ * The packages a new database starts with (written by migration 0011_payments_custom.sql; the
+ * demo seed sells them). An admin changes them on the settings screen.
+ */
+export const DEFAULT_PRODUCTS: readonly Omit<PromotionProduct, "active">[] = [
+  {
+    id: "featured-job-7",
+    kind: "job",
+    name: "Istaknut oglas 7 dana – posao",
+    days: 7,
+    amount: 2900,
+    currency: "usd",
+    position: 1,
+  },
+  {
+    id: "featured-job-30",
+    kind: "job",
+    name: "Istaknut oglas 30 dana – posao",
+    days: 30,
+    amount: 7900,
+    currency: "usd",
+    position: 2,
+  },
+  {
+    id: "featured-sale-7",
+    kind: "sale",
+    name: "Istaknut oglas 7 dana – kupoprodaja",
+    days: 7,
+    amount: 900,
+    currency: "usd",
+    position: 1,
+  },
+  {
+    id: "featured-sale-30",
+    kind: "sale",
+    name: "Istaknut oglas 30 dana – kupoprodaja",
+    days: 30,
+    amount: 2500,
+    currency: "usd",
+    position: 2,
+  },
+];

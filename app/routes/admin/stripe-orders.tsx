@@ -13,14 +13,9 @@ import { Notice } from "~/components/ui/notice";
 import { listingPath } from "~/domain/listings/format";
 import { KIND_LABELS, STATUS_LABELS } from "~/domain/listings/options";
 import { isFeatured, isLive } from "~/domain/listings/rules";
-import {
-  type AdminOrder,
-  listOrders,
-  ORDERS_PAGE_SIZE,
-  type OrderSummary,
-  orderSummary,
-} from "~/domain/orders/orders.server";
+import { listOrders, orderSummary } from "~/domain/orders/orders.server";
 import { ORDER_PERIODS, orderStatusBadge, parsePeriod, periodStartDay } from "~/domain/orders/rules";
+import { type AdminOrder, ORDERS_PAGE_SIZE, type OrderSummary } from "~/domain/orders/types";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";

@@ -151,7 +151,7 @@ export default function PromotionConfirmation({ loaderData }: Route.ComponentPro
         {state === "paid" && listing ? (
           <p className="mt-4 font-medium" data-testid="promotion-result">
             {listing.featuredUntil
-              ? `Oglas je istaknut do ${listing.featuredUntil}.`
+              ? `Oglas je istaknut do ${listing.featuredUntil}`
               : listing.waiting && order?.days
                 ? `Oglas čeka odobrenje; isticanje od ${daysLabel(order.days)} počinje kada ga odobrimo.`
                 : "Uplata je evidentirana."}
