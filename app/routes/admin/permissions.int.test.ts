@@ -608,7 +608,14 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
-        form: { intent: "update", id: "featured-job-7", name: "Iz matrice", price: "31", days: "7", active: "on" },
+        form: {
+          intent: "update",
+          id: "featured-job-7",
+          name: "Iz matrice",
+          price: "31",
+          days: "7",
+          active: "on",
+        },
         probe: async (t) =>
           (
             await t.db
