@@ -85,7 +85,9 @@ export function createStripePayments(config: StripeConfig): CardPayments {
       try {
         event = stripe.webhooks.constructEvent(rawBody, signatureHeader, config.webhookSecret);
       } catch (error) {
-        throw new WebhookSignatureError("Stripe webhook signature does not match", { cause: error });
+        // Only the library's first line: its error also carries the whole payload (customer data).
+        const reason = error instanceof Error ? error.message.split("\n")[0].trim() : String(error);
+        throw new WebhookSignatureError(`Stripe webhook refused: ${reason}`);
       }
       return toPaymentEvent(event);
     },

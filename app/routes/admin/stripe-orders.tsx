@@ -75,7 +75,7 @@ function SummaryCard({
   return (
     <Card className="p-4">
       <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</p>
-      <p className={cn("mt-1 text-2xl font-bold", tone)} data-testid={testId}>
+      <p className={cn("mt-1 break-words text-xl font-bold sm:text-2xl", tone)} data-testid={testId}>
         {value}
       </p>
     </Card>
@@ -400,7 +400,7 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
               cell: (r) => (
                 <div className="min-w-0">
                   <p>{r.customerName ?? "—"}</p>
-                  <p className="break-all text-xs text-slate-500">{r.customerEmail}</p>
+                  <p className="break-words text-xs text-slate-500">{r.customerEmail}</p>
                 </div>
               ),
             },

@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
       // A wrong STRIPE_WEBHOOK_SECRET looks exactly like this, so it is logged as an error.
-      logger.error({ err: error.cause ?? error }, "stripe webhook refused: bad signature");
+      logger.error({ err: error }, "stripe webhook refused: bad signature");
       return json(400, { error: "invalid signature" });
     }
     throw error;
