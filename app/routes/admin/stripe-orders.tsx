@@ -144,7 +144,7 @@ function OrderDialog({ order, onClose }: { order: AdminOrder; onClose: () => voi
                 <span className="font-semibold text-slate-900">
                   {formatMinorAmount(order.amount, order.currency)}
                 </span>
-                <span>· {formatDateTime(order.createdAt)}</span>
+                <span>{formatDateTime(order.createdAt)}</span>
               </p>
             </div>
             <Dialog.Close asChild>
