@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
-import { ADMIN } from "./tests/e2e/support/env";
+import { ADMIN, FAKE_STRIPE } from "./tests/e2e/support/env";
 
 /**
  * End-to-end tests: Debian's Chromium (`/usr/bin/chromium`, installed by scripts/test.sh; no
@@ -15,8 +15,8 @@ import { ADMIN } from "./tests/e2e/support/env";
  * talk to another run's server). Written back to E2E_PORT so that the worker processes, which load this
  * file again, and tests/e2e/support/env.ts agree on it.
  */
-function choosePort(): number {
-  if (process.env.E2E_PORT) return Number(process.env.E2E_PORT);
+function choosePort(variable = "E2E_PORT"): number {
+  if (process.env[variable]) return Number(process.env[variable]);
   const script = `
     const net = require("node:net");
     const probe = (port) => new Promise((resolve, reject) => {
@@ -25,12 +25,15 @@ function choosePort(): number {
     });
     probe(0).then((port) => console.log(port));`;
   const port = Number(execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim());
-  process.env.E2E_PORT = String(port);
+  process.env[variable] = String(port);
   return port;
 }
 
 const PORT = choosePort();
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** The fake Stripe (tests/support/fake-stripe.ts) the server talks to instead of Stripe. */
+const STRIPE_PORT = choosePort("E2E_STRIPE_PORT");
+const STRIPE_URL = `http://127.0.0.1:${STRIPE_PORT}`;
 const CI = !!process.env.CI;
 
 export default defineConfig({
@@ -70,20 +73,43 @@ export default defineConfig({
     },
   },
   projects: [{ name: "chromium" }],
-  webServer: {
-    command: "node scripts/e2e-server.mjs",
-    url: `${BASE_URL}/healthz`,
-    // The first run builds the app before serving it.
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: "pipe",
-    stderr: "pipe",
-    // SIGTERM, then time for a clean shutdown (the script stops the server and removes its data).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-    env: {
-      E2E_PORT: String(PORT),
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
+  webServer: [
+    {
+      // Checkout Sessions, the fake payment page and signed webhooks to the server below. The
+      // completion webhook arrives 1.5 s after the redirect, as it may with Stripe, so the success
+      // page has to wait for it.
+      command: "node --import tsx tests/support/fake-stripe-cli.ts",
+      url: `${STRIPE_URL}/__fake/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      env: {
+        FAKE_STRIPE_PORT: String(STRIPE_PORT),
+        FAKE_STRIPE_SECRET_KEY: FAKE_STRIPE.secretKey,
+        FAKE_STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
+        FAKE_STRIPE_WEBHOOK_URL: `${BASE_URL}/webhooks/stripe`,
+        FAKE_STRIPE_WEBHOOK_DELAY_MS: "1500",
+      },
     },
-  },
+    {
+      command: "node scripts/e2e-server.mjs",
+      url: `${BASE_URL}/healthz`,
+      // The first run builds the app before serving it.
+      timeout: 240_000,
+      reuseExistingServer: false,
+      stdout: "pipe",
+      stderr: "pipe",
+      // SIGTERM, then time for a clean shutdown (the script stops the server and removes its data).
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+      env: {
+        E2E_PORT: String(PORT),
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        E2E_STRIPE_BASE_URL: STRIPE_URL,
+        E2E_STRIPE_SECRET_KEY: FAKE_STRIPE.secretKey,
+        E2E_STRIPE_WEBHOOK_SECRET: FAKE_STRIPE.webhookSecret,
+      },
+    },
+  ],
 });

@@ -71,6 +71,12 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       "Neispravna konfiguracija (environment):\n  MAILGUN_DOMAIN je obavezan uz MAILGUN_API_KEY",
     );
   }
+  // A checkout without its webhook would take money and never confirm it (docs/decisions/130).
+  if (!!env.STRIPE_SECRET_KEY !== !!env.STRIPE_WEBHOOK_SECRET) {
+    throw new EnvError(
+      "Neispravna konfiguracija (environment):\n  STRIPE_SECRET_KEY i STRIPE_WEBHOOK_SECRET se zadaju zajedno",
+    );
+  }
   if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
     throw new EnvError(
       "Neispravna konfiguracija (environment):\n  S3_ACCESS_KEY_ID i S3_SECRET_ACCESS_KEY se zadaju zajedno",

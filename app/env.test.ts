@@ -19,4 +19,13 @@ describe("environment validation", () => {
     expect(() => parseEnv({ ADMIN_EMAIL: "a@b.com" })).toThrow(/ADMIN_EMAIL i ADMIN_PASSWORD/);
     expect(parseEnv({ ADMIN_EMAIL: "a@b.com", ADMIN_PASSWORD: "12345678" }).ADMIN_EMAIL).toBe("a@b.com");
   });
+
+  it("wants STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together", () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      /STRIPE_SECRET_KEY i STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() => parseEnv({ STRIPE_WEBHOOK_SECRET: "whsec_1" })).toThrow(/STRIPE_SECRET_KEY/);
+    const env = parseEnv({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" });
+    expect(env.STRIPE_SECRET_KEY).toBe("sk_test_1");
+  });
 });

@@ -19,6 +19,9 @@ export default [
     route("kupoprodaja", "routes/public/sales.tsx"),
     route("kupoprodaja/novi", "routes/public/listing-new.tsx", { id: "public-sale-new" }),
     route("kupoprodaja/:param", "routes/public/listing.tsx", { id: "public-sale" }),
+    route("istaknite-oglas", "routes/public/promotion.tsx"),
+    route("istaknite-oglas/potvrda", "routes/public/promotion-confirmation.tsx"),
+    route("istaknite-oglas/otkazano", "routes/public/promotion-cancelled.tsx"),
     route("forum", "routes/public/forum.tsx"),
     route("forum/nova", "routes/public/forum-new.tsx"),
     route("forum/:id", "routes/public/forum-topic.tsx"),
@@ -31,6 +34,7 @@ export default [
   route("b/:bannerId", "routes/public/banner-click.ts"),
   route("api/views", "routes/public/view-beacon.ts"),
   route("api/newsletter", "routes/public/newsletter-api.ts"),
+  route("webhooks/stripe", "routes/public/stripe-webhook.ts"),
   route("rss.xml", "routes/public/rss.ts"),
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("sitemap/:file", "routes/public/sitemap-file.ts"),
@@ -43,6 +47,7 @@ export default [
   route("admin/newsletter/export.csv", "routes/admin/newsletter-export.ts"),
   route("admin/newsletter/articles", "routes/admin/newsletter-articles.ts"),
   route("admin/newsletter/recipients", "routes/admin/newsletter-recipients.ts"),
+  route("admin/api/promotion-products", "routes/admin/api/promotion-products.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     ...prefix("articles", [
@@ -84,6 +89,7 @@ export default [
       index("routes/admin/newsletter.tsx"),
       route("outbox", "routes/admin/newsletter-outbox.tsx"),
     ]),
+    route("stripe-orders", "routes/admin/stripe-orders.tsx"),
     route("media", "routes/admin/media.tsx"),
     route("settings", "routes/admin/settings.tsx"),
     route("popup", "routes/admin/popup.tsx"),

@@ -3,6 +3,7 @@ import type { ContactsProvider } from "./integrations/brevo/brevo.server";
 import type { OutboxStore } from "./integrations/mailgun/outbox.server";
 import type { MailProvider } from "./integrations/mailgun/provider";
 import type { Storage } from "./integrations/storage/storage";
+import type { CardPayments } from "./integrations/stripe/card-payments";
 
 /**
  * The process's services, wired once at boot (server/app.ts `start`) or by a test. Route modules
@@ -17,6 +18,8 @@ type Services = {
   outbox?: OutboxStore;
   /** Brevo contacts, or null when BREVO_API_KEY is not set. */
   contacts?: ContactsProvider | null;
+  /** The card payment provider, or null when Stripe is not configured. */
+  payments?: CardPayments | null;
 };
 
 const KEY = Symbol.for("balkan-vozaci.services");
@@ -59,4 +62,9 @@ export function getOutbox(): OutboxStore {
 /** Brevo contacts, or null when not configured. */
 export function getContacts(): ContactsProvider | null {
   return getServices().contacts ?? null;
+}
+
+/** The card payment provider chosen at boot, or null when none is configured (no card payments). */
+export function getPayments(): CardPayments | null {
+  return getServices().payments ?? null;
 }

@@ -5,6 +5,8 @@
 //
 //   E2E_PORT          port to serve on (default 4173)
 //   ADMIN_EMAIL/PASSWORD  the protected admin (playwright.config.ts passes tests/e2e/support/env.ts)
+//   E2E_STRIPE_BASE_URL, E2E_STRIPE_SECRET_KEY, E2E_STRIPE_WEBHOOK_SECRET
+//                     card payments against the fake Stripe that playwright.config.ts starts
 //
 // The data lives in .tmp/e2e-data-<pid>, removed when this script exits.
 import { spawn } from "node:child_process";
@@ -44,6 +46,14 @@ for (const name of [
   "STRIPE_WEBHOOK_SECRET",
 ]) {
   delete env[name];
+}
+// Card payments only ever talk to the tests' fake Stripe (tests/support/fake-stripe.ts).
+if (process.env.E2E_STRIPE_BASE_URL) {
+  env.STRIPE_BASE_URL = process.env.E2E_STRIPE_BASE_URL;
+  env.STRIPE_SECRET_KEY = process.env.E2E_STRIPE_SECRET_KEY;
+  env.STRIPE_WEBHOOK_SECRET = process.env.E2E_STRIPE_WEBHOOK_SECRET;
+} else {
+  delete env.STRIPE_BASE_URL;
 }
 
 // `npm start` runs in a process group of its own, and we pass a stop signal on to that whole

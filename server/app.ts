@@ -21,6 +21,7 @@ import { createContactsFromEnv } from "~/integrations/brevo/index.server";
 import { createMailProviderFromEnv, createOutboxFromEnv } from "~/integrations/mailgun/index.server";
 import { createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
+import { createCardPaymentsFromEnv } from "~/integrations/stripe/stripe.server";
 import { logger } from "~/lib/logger.server";
 import { runWithRequestContext } from "~/lib/request-context.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
@@ -48,9 +49,11 @@ const CROSS_ORIGIN_POST_PATHS: string[] = [
   // RFC 8058 one-click unsubscribe: mail providers POST to the link in List-Unsubscribe; the
   // request is authorised by the signed token in its URL, not by an origin.
   "/newsletter/odjava",
+  // Stripe posts its events; the signature on the raw body authorises them.
+  "/webhooks/stripe",
 ];
 /** Paths whose POST body is not a form (signed JSON webhooks): only the size limit applies. */
-const RAW_BODY_PATHS: string[] = [];
+const RAW_BODY_PATHS: string[] = ["/webhooks/stripe"];
 
 export type AppOptions = {
   /** The built client files to serve (production); omitted in development, where Vite serves them. */
@@ -243,7 +246,13 @@ export async function start(
     { mail: mail.name, domain: mail.domain, contacts: contacts?.name ?? null },
     "e-mail providers ready",
   );
-  setServices({ handle, storage, mail, outbox, contacts });
+  const payments = createCardPaymentsFromEnv(env);
+  logger.info(
+    { provider: payments?.provider ?? null },
+    payments ? "card payments ready" : "card payments off",
+  );
+
+  setServices({ handle, storage, mail, outbox, contacts, payments });
   jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
   // Periodic jobs: one run is always scheduled (each run schedules the next).
   await ensureListingExpiryScheduled(handle.db).catch((error) =>

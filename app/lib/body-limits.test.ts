@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, FORM_BODY_LIMIT, LISTING_PHOTOS_BODY_LIMIT } from "./body-limits";
+import { bodyLimitFor, FORM_BODY_LIMIT, LISTING_PHOTOS_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "./body-limits";
 
 describe("request body limits by path", () => {
   it("gives the buy/sell forms room for 8 photos of 5 MB, with or without JavaScript (.data)", () => {
@@ -24,5 +24,12 @@ describe("request body limits by path", () => {
     ]) {
       expect(bodyLimitFor(path)).toBe(FORM_BODY_LIMIT);
     }
+  });
+
+  it("gives the Stripe webhook 1 MB of JSON, and only that exact path", () => {
+    expect(bodyLimitFor("/webhooks/stripe")).toBe(WEBHOOK_BODY_LIMIT);
+    expect(WEBHOOK_BODY_LIMIT).toBe(1024 * 1024);
+    expect(bodyLimitFor("/webhooks/stripe/x")).toBe(FORM_BODY_LIMIT);
+    expect(bodyLimitFor("/webhooks/stripe.data")).toBe(FORM_BODY_LIMIT);
   });
 });

@@ -12,6 +12,9 @@ const MULTIPART_OVERHEAD = 256 * 1024;
 /** 8 photos × 5 MB + the form's fields and multipart boundaries. */
 export const LISTING_PHOTOS_BODY_LIMIT = 8 * 5 * MB + MULTIPART_OVERHEAD;
 
+/** Provider webhooks (domain/orders). */
+export const WEBHOOK_BODY_LIMIT = 1 * MB;
+
 export type BodyLimitRule = { pattern: RegExp; limit: number };
 
 export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
@@ -23,6 +26,9 @@ export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
   // React Router posts the same form to the page's `.data` URL.
   { pattern: /^\/kupoprodaja\/novi(?:\.data)?\/?$/, limit: LISTING_PHOTOS_BODY_LIMIT },
   { pattern: /^\/admin\/listings\/edit\/\d+(?:\.data)?\/?$/, limit: LISTING_PHOTOS_BODY_LIMIT },
+  // Stripe's signed webhook events (JSON; a Checkout Session event is a few KB, Stripe caps them far
+  // below this).
+  { pattern: /^\/webhooks\/stripe$/, limit: WEBHOOK_BODY_LIMIT },
 ];
 
 export function bodyLimitFor(pathname: string): number {

@@ -44,7 +44,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: "Baneri", to: "/admin/banners", permission: "canViewBanners", ready: true },
   { label: "Analitika", to: "/admin/analytics", permission: "canViewAnalytics", ready: true },
   { label: "Newsletter", to: "/admin/newsletter", permission: "canViewNewsletter", ready: true },
-  { label: "Stripe narudžbine", to: "/admin/stripe-orders", permission: "canViewUsers", ready: false },
+  { label: "Stripe narudžbine", to: "/admin/stripe-orders", permission: "canViewUsers", ready: true },
   { label: "Pop-up", to: "/admin/popup", permission: "canViewPopup", ready: true },
   { label: "Mediji", to: "/admin/media", permission: "canViewMedia", ready: true },
   { label: "Korisnici", to: "/admin/users", permission: "canViewUsers", ready: true },

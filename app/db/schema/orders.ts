@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   check,
   index,
   integer,
@@ -10,10 +11,13 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { LISTING_KINDS } from "./listing-values";
+import { listings } from "./listings";
 
 /**
  * Card-payment orders. The table is named after the payment provider and its provider columns
- * carry the same prefix (spec §3 Card payment order).
+ * carry the same prefix (spec §3 Card payment order). Written only by the provider's signed
+ * webhook (domain/orders/webhook.server.ts, docs/decisions/131).
  */
 export const stripeOrders = pgTable(
   "stripe_orders",
@@ -33,10 +37,67 @@ export const stripeOrders = pgTable(
     metadata: jsonb("metadata"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The promoted listing (from the session's metadata); unlinked when the listing is deleted. */
+    listingId: integer("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    /** Promotion days bought (from the session's metadata: what the customer saw and paid for). */
+    featuredDays: integer("featured_days"),
+    /** When the paid days were added to the listing: set once, so a promotion is never applied twice. */
+    promotedAt: timestamp("promoted_at", { withTimezone: true }),
+    /** What the admin search looks in, lowercased and without diacritics, kept by the database. */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_norm(coalesce(product_name, '') || ' ' || coalesce(customer_email, '') || ' ' || coalesce(customer_name, '') || ' ' || stripe_session_id)`,
+      ),
   },
   (t) => [
     uniqueIndex("stripe_orders_session_key").on(t.stripeSessionId),
     index("stripe_orders_created_idx").on(t.createdAt.desc()),
+    index("stripe_orders_listing_idx").on(t.listingId),
+    index("stripe_orders_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("stripe_orders_amount_check", sql`${t.amount} >= 0`),
+    check("stripe_orders_featured_days_check", sql`${t.featuredDays} is null or ${t.featuredDays} > 0`),
+  ],
+);
+
+/**
+ * The provider's webhook events already handled, by event id: the webhook writes its row in the
+ * same transaction as the order and the promotion, so a replayed or duplicated event changes
+ * nothing twice.
+ */
+export const stripeEvents = pgTable("stripe_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  stripeSessionId: text("stripe_session_id"),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * What the site sells by card: promotion packages for a kind of listing ("Istaknut oglas 7 dana"),
+ * priced in cents. Edited by an admin on the settings screen; an order keeps the id and the name
+ * the product had when it was bought. Products are never deleted (orders name them), only
+ * deactivated.
+ */
+export const promotionProducts = pgTable(
+  "promotion_products",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind", { enum: LISTING_KINDS }).notNull(),
+    name: text("name").notNull(),
+    days: integer("days").notNull(),
+    /** Minor units (cents). */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    active: boolean("active").notNull().default(true),
+    /** The order of the offers on the site (ascending). */
+    position: integer("position").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("promotion_products_kind_check", sql`${t.kind} in ('job', 'sale')`),
+    check("promotion_products_days_check", sql`${t.days} between 1 and 365`),
+    check("promotion_products_amount_check", sql`${t.amount} between 50 and 1000000`),
+    index("promotion_products_kind_idx").on(t.kind, t.position),
   ],
 );

@@ -48,7 +48,7 @@ import {
   storeDemoPhotos,
 } from "./listings";
 import { buildEmailStats, buildSubscribers } from "./newsletter";
-import { buildOrders } from "./orders";
+import { planOrders } from "./orders";
 
 export type SeedCredentials = { email: string; password: string; role: Role };
 export type SeedCounts = Record<
@@ -197,19 +197,24 @@ async function insertForum(tx: DbOrTx, plans: TopicPlan[]): Promise<number> {
 
 /**
  * The demo jobs (some linked to the directory's carriers, whose ids exist only now) and buy/sell
- * listings, then their photo rows.
+ * listings, then their photo rows, then the card-payment orders that promoted some of them (the
+ * orders set the listings' featured windows, so they are planned before the listings are written).
  */
 async function insertListings(
   tx: DbOrTx,
   now: Date,
   pool: Awaited<ReturnType<typeof storeDemoPhotos>> | null,
-): Promise<{ listings: number; photos: number }> {
+): Promise<{ listings: number; photos: number; orders: number }> {
   const carriers = await tx
     .select({ id: companies.id, name: companies.name })
     .from(companies)
     .where(eq(companies.category, "Transportne Kompanije"))
     .orderBy(asc(companies.id));
   const plans: ListingPlan[] = [...buildJobs(now, carriers), ...buildSales(now)];
+  const orders = planOrders(
+    plans.map((p) => p.listing),
+    now,
+  );
   const ids: { id: number }[] = [];
   for (let i = 0; i < plans.length; i += 500) {
     const chunk = plans.slice(i, i + 500);
@@ -230,7 +235,19 @@ async function insertListings(
       )
     : [];
   await insertAll(tx, listingPhotos, photos);
-  return { listings: plans.length, photos: photos.length };
+  await insertAll(
+    tx,
+    stripeOrders,
+    orders.map(({ listingIndex, order }) => {
+      const listingId = ids[listingIndex].id;
+      return {
+        ...order,
+        listingId,
+        metadata: { listing_id: String(listingId), ...(order.metadata as object) },
+      };
+    }),
+  );
+  return { listings: plans.length, photos: photos.length, orders: orders.length };
 }
 
 async function insertBanners(tx: DbOrTx, plans: BannerPlan[], now: Date) {
@@ -311,7 +328,6 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
     forum: buildForum(),
     subscribers: buildSubscribers(),
     emailStats: buildEmailStats(),
-    orders: buildOrders(),
   };
   const [users, images, photoPool] = await Promise.all([
     usersReady,
@@ -345,7 +361,6 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       commentCount = await insertForum(tx, data.forum);
       await insertAll(tx, newsletterSubscribers, data.subscribers);
       await insertAll(tx, emailStats, data.emailStats);
-      await insertAll(tx, stripeOrders, data.orders);
     } finally {
       await imagesDone;
     }
@@ -368,7 +383,9 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       data.submissions.map((request) => ({ ...request, logo: withStoredImages(request.logo, urls) })),
     );
     const listingCounts = await insertListings(tx, now, photoPool);
-    log(`  oglasi: ${listingCounts.listings}, fotografije: ${listingCounts.photos}`);
+    log(
+      `  oglasi: ${listingCounts.listings}, fotografije: ${listingCounts.photos}, narudžbine: ${listingCounts.orders}`,
+    );
     await upsertSettings(tx, urls);
     const credentials = await insertUsers(tx, users);
     const counts: SeedCounts = {
@@ -382,7 +399,7 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
       forumComments: commentCount,
       newsletterSubscribers: data.subscribers.length,
       emailStats: data.emailStats.length,
-      stripeOrders: data.orders.length,
+      stripeOrders: listingCounts.orders,
       listings: listingCounts.listings,
       listingPhotos: listingCounts.photos,
       adminUsers: credentials.length,

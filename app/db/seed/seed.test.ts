@@ -295,6 +295,43 @@ describeDb("seedDemo", () => {
     expect(statuses.map((r) => r.status)).toEqual(expect.arrayContaining(["paid", "pending", "failed"]));
   });
 
+  it("writes the orders as the webhook does: promotions of demo listings, paid ones applied", async () => {
+    expect(await total(stripeOrders, sql`${stripeOrders.listingId} is null`)).toBe(0);
+    expect(
+      await total(
+        stripeOrders,
+        sql`${stripeOrders.metadata}->>'listing_id' <> ${stripeOrders.listingId}::text`,
+      ),
+    ).toBe(0);
+    expect(
+      await total(
+        stripeOrders,
+        sql`${stripeOrders.productId} not in ('featured-job-7', 'featured-job-30', 'featured-sale-7', 'featured-sale-30')`,
+      ),
+    ).toBe(0);
+    expect(
+      await total(
+        stripeOrders,
+        sql`${stripeOrders.paymentStatus} in ('paid', 'refunded') and ${stripeOrders.promotedAt} is null`,
+      ),
+    ).toBe(0);
+    expect(
+      await total(
+        stripeOrders,
+        sql`${stripeOrders.paymentStatus} in ('pending', 'failed') and ${stripeOrders.promotedAt} is not null`,
+      ),
+    ).toBe(0);
+    // Every listing featured today was promoted by a paid order whose days end exactly then.
+    expect(
+      await total(
+        listings,
+        sql`${listings.featuredUntil} > now() and not exists (select 1 from stripe_orders o where o.listing_id = ${listings.id} and o.payment_status = 'paid' and o.created_at + o.featured_days * interval '1 day' = ${listings.featuredUntil})`,
+      ),
+    ).toBe(0);
+    // A promotion never outlives its listing's public time.
+    expect(await total(listings, sql`${listings.featuredUntil} > ${listings.expiresAt}`)).toBe(0);
+  });
+
   it("writes 150 jobs and 120 buy/sell listings in every status, some promoted, with stored photos", async () => {
     expect(await total(listings, eq(listings.kind, "job"))).toBe(150);
     expect(await total(listings, eq(listings.kind, "sale"))).toBe(120);

@@ -24,6 +24,7 @@ import {
   mediaFiles,
   newsletterSends,
   newsletterSubscribers,
+  promotionProducts,
   siteSettings,
 } from "~/db/schema";
 import { bannerCacheGeneration } from "~/domain/banners/cache.server";
@@ -703,6 +704,44 @@ const MATRIX: Record<string, MatrixEntry> = {
     actionOutcome: VIEW_BOTH,
     actions: [
       { name: "delete", form: { intent: "delete", bucket: "images", name: MATRIX_MEDIA }, probe: mediaProbe },
+    ],
+  },
+  "admin/stripe-orders": {
+    file: "routes/admin/stripe-orders.tsx",
+    path: "/admin/stripe-orders?q=example&period=mesec&page=2",
+    permission: "canViewUsers",
+    loader: VIEW_ADMIN_ONLY,
+  },
+  "admin/api/promotion-products": {
+    file: "routes/admin/api/promotion-products.ts",
+    path: "/admin/api/promotion-products",
+    permission: "canViewSettings",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [
+      {
+        name: "update",
+        form: {
+          intent: "update",
+          id: "featured-job-7",
+          name: "Iz matrice",
+          price: "31",
+          days: "7",
+          active: "on",
+        },
+        probe: async (t) =>
+          (
+            await t.db
+              .select({ n: count() })
+              .from(promotionProducts)
+              .where(eq(promotionProducts.name, "Iz matrice"))
+          )[0].n,
+      },
+      {
+        name: "create",
+        form: { intent: "create", kind: "sale", name: "Matrica paket", price: "5", days: "3", active: "on" },
+        probe: async (t) => (await t.db.select({ n: count() }).from(promotionProducts))[0].n,
+      },
     ],
   },
   "admin/media": {

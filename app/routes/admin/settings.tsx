@@ -3,9 +3,11 @@ import { data, useFetcher } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ImageField } from "~/components/media/image-field";
+import { PromotionProductsSettings } from "~/components/payments/promotion-products-settings";
 import { Button } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
 import { Notice, type NoticeTone } from "~/components/ui/notice";
+import { listProducts } from "~/domain/orders/products.server";
 import { databaseFailureKind, getSettings, saveDefaultImages } from "~/domain/settings/settings.server";
 import {
   backupWins,
@@ -18,13 +20,24 @@ import {
 import { requirePermission } from "~/domain/users/auth.server";
 import { type FieldErrors, parseForm, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
-import { getDb } from "~/services.server";
+import { getDb, getPayments } from "~/services.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Podešavanja — Admin panel" }];
 
+/** The promotion packages card (its own endpoint: routes/admin/api/promotion-products.ts). */
+async function promotionSettings() {
+  try {
+    return { products: await listProducts(getDb()), paymentsConfigured: getPayments() !== null };
+  } catch (error) {
+    logger.error({ err: error }, "promotion products could not be loaded");
+    return { products: [], paymentsConfigured: getPayments() !== null };
+  }
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewSettings");
+  const promotion = await promotionSettings();
   try {
     const s = await getSettings(getDb());
     return {
@@ -34,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       },
       updatedAt: s.updatedAt.toISOString(),
       dbFailure: null,
+      promotion,
     };
   } catch (error) {
     logger.warn({ err: error }, "settings load failed");
@@ -41,6 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       values: { defaultArticleImage: "", defaultCompanyImage: "" },
       updatedAt: null,
       dbFailure: databaseFailureKind(error),
+      promotion,
     };
   }
 }
@@ -228,6 +243,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </div>
         </Card>
       </fetcher.Form>
+      <PromotionProductsSettings
+        products={loaderData.promotion.products}
+        paymentsConfigured={loaderData.promotion.paymentsConfigured}
+      />
     </div>
   );
 }

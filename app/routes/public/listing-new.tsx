@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { HoneypotField } from "~/components/honeypot-field";
 import { JobFields, SaleFields } from "~/components/listings/listing-fields";
+import { PromotionOffers } from "~/components/payments/promotion-offers";
 import { buttonClass } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
@@ -14,9 +15,10 @@ import {
 } from "~/domain/listings/options";
 import { submitListing } from "~/domain/listings/submit.server";
 import { maxModelYear } from "~/domain/listings/validation";
+import { promotionOffers } from "~/domain/orders/checkout.server";
 import { bodyLimitFor } from "~/lib/body-limits";
 import { logger } from "~/lib/logger.server";
-import { getDb, getStorage } from "~/services.server";
+import { getDb, getPayments, getStorage } from "~/services.server";
 import type { Route } from "./+types/listing-new";
 
 /** `/poslovi/novi` or `/kupoprodaja/novi`. */
@@ -75,7 +77,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return tooLarge();
   }
   const result = await submitListing(getDb(), getStorage(), kind, form, context.clientIp ?? null);
-  if (result.ok) return { sent: true as const, id: result.id };
+  if (result.ok) {
+    // The poster may pay for a promotion now; its days start when the listing is approved (none
+    // for a honeypot "success", which stored nothing).
+    const id = result.id;
+    const promotion =
+      id === null
+        ? { offers: [], token: null }
+        : await promotionOffers(getDb(), getPayments(), { id, kind, public: false }).catch(
+            (error: unknown) => {
+              logger.error({ err: error }, "promotion offers could not be loaded after posting");
+              return { offers: [], token: null };
+            },
+          );
+    return { sent: true as const, id: result.id, offers: promotion.offers, token: promotion.token };
+  }
   return data(
     {
       sent: false as const,
@@ -107,6 +123,14 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
             odobri oglas će biti vidljiv na sajtu {LISTING_LIFETIME_DAYS} dana.
           </p>
         </div>
+        <PromotionOffers
+          className="mt-6 text-left"
+          variant="page"
+          listingId={actionData.id ?? 0}
+          token={actionData.token}
+          offers={actionData.offers}
+          pending
+        />
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
           <Link to={section.path} className={buttonClass("primary", "md")}>
             Nazad na {section.title.toLowerCase()}

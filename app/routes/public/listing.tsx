@@ -8,6 +8,7 @@ import {
   ListingGallery,
   TextSection,
 } from "~/components/listings/listing-parts";
+import { PromotionOffers } from "~/components/payments/promotion-offers";
 import {
   formatPay,
   formatPlace,
@@ -26,11 +27,12 @@ import {
 import { getListing, linkedCompany } from "~/domain/listings/listings.server";
 import { KIND_SECTIONS, type ListingKind } from "~/domain/listings/options";
 import { isFeatured, publicAvailability } from "~/domain/listings/rules";
+import { promotionOffers } from "~/domain/orders/checkout.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { formatLongDate } from "~/lib/dates";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { publicOrigin } from "~/lib/public-origin.server";
-import { getDb } from "~/services.server";
+import { getDb, getPayments } from "~/services.server";
 import type { Route } from "./+types/listing";
 
 /** The kind of listing a path belongs to: `/poslovi/…` or `/kupoprodaja/…`. */
@@ -54,7 +56,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (availability === "expired") throw data({ kind }, { status: 410 });
   if (params.param !== listingParam(listing)) throw redirect(listingPath(listing), 301);
 
-  const [settings, company] = await Promise.all([getSettings(db), linkedCompany(db, listing.companyId)]);
+  const [settings, company, promotion] = await Promise.all([
+    getSettings(db),
+    linkedCompany(db, listing.companyId),
+    // Paid promotion (docs/decisions/130): offered only when card payments are configured.
+    promotionOffers(db, getPayments(), { id: listing.id, kind: listing.kind, public: true }),
+  ]);
   const origin = publicOrigin(request);
   const canonicalUrl = `${origin}${listingPath(listing)}`;
   const ctx = {
@@ -76,6 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     imageUrl: firstPhoto ? `${origin}${firstPhoto}` : null,
     siteName: settings.siteName,
     jsonLd,
+    offers: promotion.offers,
   };
 }
 
@@ -108,7 +116,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 };
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, company, featured, jsonLd } = loaderData;
+  const { listing, company, featured, jsonLd, offers } = loaderData;
   const section = KIND_SECTIONS[listing.kind];
   const isJob = listing.kind === "job";
   const pay = isJob ? formatPay(listing.payMin, listing.payMax, listing.payUnit) : null;
@@ -177,6 +185,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               ? "Pre početka rada proverite kompaniju (MC/DOT broj) i tražite uslove u pisanom obliku."
               : "Ne plaćajte unapred pre nego što vidite vozilo ili robu i proverite dokumenta (title, VIN)."}
           </p>
+          <PromotionOffers listingId={listing.id} token={null} offers={offers} />
           <Link to={section.path} className="text-sm font-medium text-brand-700 hover:underline">
             ‹ {isJob ? "Svi poslovi" : "Svi oglasi kupoprodaje"}
           </Link>

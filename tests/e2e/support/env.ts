@@ -12,3 +12,14 @@ export const ADMIN = {
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4173);
 
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+/**
+ * The fake Stripe that playwright.config.ts starts (tests/support/fake-stripe-cli.ts) and hands to
+ * the server as STRIPE_BASE_URL; test-only keys.
+ */
+export const FAKE_STRIPE = {
+  secretKey: "sk_test_e2e_fake_0123456789",
+  webhookSecret: "whsec_e2e_fake_0123456789",
+} as const;
+
+export const FAKE_STRIPE_URL = `http://127.0.0.1:${Number(process.env.E2E_STRIPE_PORT ?? 4242)}`;

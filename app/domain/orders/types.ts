@@ -1,0 +1,51 @@
+/** The shapes the orders screen and the public promotion pages share with the server. Pure. */
+import type { ListingKind, ListingStatus } from "~/domain/listings/options";
+
+/** The admin orders list: 20 a page. */
+export const ORDERS_PAGE_SIZE = 20;
+
+export type AdminOrder = {
+  id: number;
+  stripeSessionId: string;
+  stripePaymentIntentId: string | null;
+  productId: string | null;
+  productName: string | null;
+  customerName: string | null;
+  customerEmail: string | null;
+  amount: number;
+  currency: string;
+  paymentStatus: string;
+  billingAddress: unknown;
+  metadata: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+  featuredDays: number | null;
+  promotedAt: Date | null;
+  listing: {
+    id: number;
+    kind: ListingKind;
+    title: string;
+    status: ListingStatus;
+    expiresAt: Date | null;
+    featuredUntil: Date | null;
+  } | null;
+};
+
+export type OrderSummary = {
+  paid: number;
+  pending: number;
+  failed: number;
+  /** Orders with any other status (shown neutral). */
+  other: number;
+  /** Paid amounts per currency, minor units. */
+  revenue: { currency: string; amount: number }[];
+};
+
+/** One package as a listing's page offers it. */
+export type PromotionOffer = {
+  productId: string;
+  name: string;
+  days: number;
+  daysLabel: string;
+  price: string;
+};
