@@ -9,7 +9,9 @@
 // Options: --duration SECONDS (default 15 per scenario), --connections N (default 50),
 //          --warmup SECONDS (default 3), --scenarios article,vesti[,article-redirect],
 //          --no-views (send a crawler's user agent), --articles N (default 500 different articles),
-//          --page-cache on|off|both (default both), --no-pin, --no-nginx
+//          --page-cache on|off|both (default both), --no-pin, --no-nginx,
+//          --baseline DIR (also run an older checkout of the app, e.g. a `git worktree` of the
+//          commit before a change, in the same run: its figures then compare directly)
 //
 // The server (and nginx) run on CPU 0 and this load generator on CPU 1 (taskset), so they never
 // compete. The ceiling is nginx serving static copies of the very same pages (gzip on, one
@@ -44,6 +46,8 @@ const { values: opts } = parseArgs({
     nginx: { type: "boolean", default: true },
     /** How many different articles the article scenario requests (the same set for every server). */
     articles: { type: "string", default: "500" },
+    /** Another checkout of the app (built or not) to measure in the same run, as "before". */
+    baseline: { type: "string" },
   },
 });
 const DURATION_MS = Number(opts.duration) * 1000;
@@ -209,6 +213,7 @@ async function main() {
       pages = opts.nginx ? await snapshot(opts.url, [...paths, "/vesti"]) : null;
     } else {
       let databaseUrl;
+      let baselineUrl;
       if (opts.driver === "postgres") {
         databaseUrl = process.env.DATABASE_URL;
         if (!databaseUrl) {
@@ -216,15 +221,28 @@ async function main() {
           const pg = await startPostgres();
           cleanups.push(() => pg.stop());
           databaseUrl = pg.url;
+          if (opts.baseline) baselineUrl = pg.createDatabase("baseline");
         }
       } else if (opts.driver !== "pglite") {
         throw new Error(`--driver must be pglite or postgres, not ${opts.driver}`);
       }
       const driver = opts.driver === "postgres" ? "PostgreSQL" : "PGlite";
+      if (opts.baseline) {
+        console.error(`starting the baseline server from ${opts.baseline} (${driver})…`);
+        if (databaseUrl && !baselineUrl)
+          throw new Error("--baseline with DATABASE_URL: give the baseline no database of ours");
+        const app = await startApp({ databaseUrl: baselineUrl, cpu: serverCpu, root: opts.baseline });
+        cleanups.push(() => app.stop());
+        paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
+        await runAll(app.baseUrl, `before (${opts.baseline.split("/").pop()}), ${driver}`, paths);
+        await app.stop();
+        cleanups.pop();
+      }
       const modes = opts["page-cache"] === "both" ? [false, true] : [opts["page-cache"] === "on"];
       for (const pageCache of modes) {
         console.error(`starting the production server (${driver}, page cache ${pageCache ? "on" : "off"})…`);
         const app = await startApp({ databaseUrl, cpu: serverCpu, pageCache });
+        cleanups.push(() => app.stop());
         paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
         await runAll(app.baseUrl, `app, ${driver}, cache ${pageCache ? "on" : "off"}`, paths);
         if (opts.nginx && !pages) pages = await snapshot(app.baseUrl, [...paths, "/vesti"]);

@@ -151,6 +151,7 @@ export function createApp(env: Env, options: AppOptions = {}) {
       cache: options.pageCache ?? null,
       inflight,
       rawBodyPaths: RAW_BODY_PATHS,
+      crossOriginPaths: CROSS_ORIGIN_POST_PATHS,
       formActionOrigins: formActionOrigins(env),
       csp: !dev,
       loadContext: (req, res) => ({

@@ -65,13 +65,18 @@ export async function startPostgres() {
     ],
     dir,
   );
-  asPostgres(
-    path.join(bin, "createdb"),
-    ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "bench"],
-    dir,
-  );
+  const createDatabase = (name) => {
+    asPostgres(
+      path.join(bin, "createdb"),
+      ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", name],
+      dir,
+    );
+    return `postgres://postgres@127.0.0.1:${port}/${name}`;
+  };
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/bench`,
+    url: createDatabase("bench"),
+    /** Another empty database in the same cluster (a baseline checkout seeds its own). */
+    createDatabase,
     stop() {
       try {
         asPostgres(path.join(bin, "pg_ctl"), ["-D", `${dir}/data`, "-m", "fast", "-w", "stop"], dir);
@@ -91,7 +96,7 @@ export async function startPostgres() {
  * generator, pinned to another one, never competes with it. `pageCache: false` turns the
  * in-process public page cache off (PAGE_CACHE=0): every request renders.
  */
-export async function startApp({ databaseUrl, cpu, pageCache = true } = {}) {
+export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const env = {
@@ -110,7 +115,7 @@ export async function startApp({ databaseUrl, cpu, pageCache = true } = {}) {
   if (databaseUrl) {
     env.DATABASE_URL = databaseUrl;
     console.error("seeding PostgreSQL with the demo data (npm run seed)…");
-    execFileSync("npm", ["run", "-s", "seed"], { cwd: ROOT, env, stdio: ["ignore", "ignore", "inherit"] });
+    execFileSync("npm", ["run", "-s", "seed"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
   } else {
     delete env.DATABASE_URL;
   }
@@ -119,7 +124,7 @@ export async function startApp({ databaseUrl, cpu, pageCache = true } = {}) {
       ? ["node", ["scripts/start.mjs"]]
       : ["taskset", ["-c", String(cpu), "node", "scripts/start.mjs"]];
   const child = spawn(command, args, {
-    cwd: ROOT,
+    cwd: root,
     env,
     stdio: ["ignore", "inherit", "inherit"],
   });

@@ -29,6 +29,12 @@ export type PageHandlerOptions = {
   inflight: InflightTracker;
   /** Paths that take a raw (non-form) body, such as signed provider webhooks. */
   rawBodyPaths: readonly string[];
+  /**
+   * Paths whose POSTs are authorised by a token or signature, not by origin (RFC 8058 one-click
+   * unsubscribe, webhooks): the Origin header is not passed on, so a browser's `Origin: null`
+   * (sent under a no-referrer policy) or a mail provider's own origin is not taken for CSRF.
+   */
+  crossOriginPaths?: readonly string[];
   /** Origins forms may post or redirect to (Stripe Checkout). */
   formActionOrigins: readonly string[];
   /** false in development (Vite injects inline scripts of its own). */
@@ -84,6 +90,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       const headers = new Headers();
       for (const [key, value] of Object.entries(req.headers)) {
         if (value === undefined) continue;
+        if (key === "origin" && options.crossOriginPaths?.includes(pathname)) continue;
         if (Array.isArray(value)) for (const v of value) headers.append(key, v);
         else headers.set(key, value);
       }

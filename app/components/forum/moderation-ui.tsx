@@ -1,9 +1,9 @@
 import { Dialog } from "radix-ui";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Form, Link, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
+import { Form, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
+import { StatusTabs as AdminStatusTabs } from "~/components/admin/status-tabs";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/field";
 import { type ModerationStatus, STATUS_LABELS } from "~/domain/forum/constants";
 import type { ModerationReply } from "~/domain/forum/moderation.server";
@@ -49,39 +49,18 @@ export function StatusTabs({
     return `${location.pathname}${qs ? `?${qs}` : ""}`;
   };
   return (
-    <nav aria-label={label} className="-mx-1 mb-4 flex gap-1 overflow-x-auto px-1 pb-1">
-      {STATUS_TABS.map((t) => {
-        const active = t.value === current.value;
-        return (
-          <Link
-            key={t.value}
-            to={hrefFor(t.value)}
-            aria-current={active ? "page" : undefined}
-            className={cn(
-              "inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium",
-              active
-                ? "bg-brand-600 text-white"
-                : "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50",
-            )}
-          >
-            {t.label}
-            <span
-              className={cn(
-                "rounded-full px-2 py-0.5 text-xs",
-                active
-                  ? "bg-white/20"
-                  : t.status === "pending"
-                    ? "bg-yellow-300 text-slate-900"
-                    : "bg-slate-100",
-              )}
-              data-testid={`tab-count-${t.status}`}
-            >
-              {counts[t.status]}
-            </span>
-          </Link>
-        );
-      })}
-    </nav>
+    <AdminStatusTabs
+      label={label}
+      current={current.value}
+      tabs={STATUS_TABS.map((t) => ({
+        value: t.value,
+        label: t.label,
+        href: hrefFor(t.value),
+        count: counts[t.status],
+        attention: t.status === "pending",
+        testId: `tab-count-${t.status}`,
+      }))}
+    />
   );
 }
 

@@ -12,7 +12,10 @@ export function ListingGallery({ photos, title }: { photos: readonly ListingPhot
   if (photos.length === 0) return null;
   return (
     <section aria-label="Fotografije" className="min-w-0">
-      <ol className="flex snap-x snap-mandatory gap-2 overflow-x-auto rounded-xl [scrollbar-width:thin]">
+      <ol
+        data-scroll-x=""
+        className="flex snap-x snap-mandatory gap-2 overflow-x-auto rounded-xl [scrollbar-width:thin]"
+      >
         {photos.map((photo, i) => {
           const image = responsiveImage(photo.url);
           return (

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher, useSearchParams } from "react-router";
+import { data, useFetcher, useSearchParams } from "react-router";
 import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
+import { StatusTabs } from "~/components/admin/status-tabs";
 import {
   REVIEW_FETCHER,
   type ReviewResult,
@@ -11,7 +12,6 @@ import {
 } from "~/components/companies/submission-review";
 import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
 import { Notice } from "~/components/ui/notice";
 import { afterCompanyApproved } from "~/domain/companies/after-approval.server";
 import {
@@ -226,36 +226,18 @@ export default function CompanySubmissions({ loaderData }: Route.ComponentProps)
       <div className="mb-4">
         {notice ? <Notice tone={notice.ok ? "success" : "error"} message={notice.message} /> : null}
       </div>
-      <nav aria-label="Status zahteva" className="-mx-1 mb-4 flex gap-1 overflow-x-auto pb-1">
-        {TABS.map((t) => (
-          <Link
-            key={t.value}
-            to={tabHref(t.value)}
-            aria-current={t.value === tab ? "page" : undefined}
-            className={cn(
-              "inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium",
-              t.value === tab
-                ? "bg-brand-600 text-white"
-                : "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50",
-            )}
-          >
-            {t.label}
-            <span
-              className={cn(
-                "rounded-full px-2 py-0.5 text-xs",
-                t.value === tab
-                  ? "bg-white/20"
-                  : t.status === "pending"
-                    ? "bg-yellow-300 text-slate-900"
-                    : "bg-slate-100",
-              )}
-              data-testid={`tab-count-${t.count}`}
-            >
-              {counts[t.count]}
-            </span>
-          </Link>
-        ))}
-      </nav>
+      <StatusTabs
+        label="Status zahteva"
+        current={tab}
+        tabs={TABS.map((t) => ({
+          value: t.value,
+          label: t.label,
+          href: tabHref(t.value),
+          count: counts[t.count],
+          attention: t.status === "pending",
+          testId: `tab-count-${t.count}`,
+        }))}
+      />
       <Card className="overflow-hidden">
         <DataTable
           caption="Zahtevi kompanija"

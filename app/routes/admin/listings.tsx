@@ -4,6 +4,7 @@ import { data, Form, Link, useFetcher, useNavigation, useSearchParams } from "re
 import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
+import { StatusTabs } from "~/components/admin/status-tabs";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { FactList, ListingGallery } from "~/components/listings/listing-parts";
 import { Pagination } from "~/components/pagination";
@@ -491,39 +492,18 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
         </nav>
       </Card>
 
-      <nav aria-label="Status oglasa" className="-mx-1 mb-4 flex gap-1 overflow-x-auto pb-1">
-        {TABS.map((t) => {
-          const count = t.status ? counts[t.status] : counts.all;
-          return (
-            <Link
-              key={t.value}
-              to={hrefWith({ status: t.value === TABS[0].value ? "" : t.value })}
-              aria-current={t.value === tab ? "page" : undefined}
-              className={cn(
-                "inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium",
-                t.value === tab
-                  ? "bg-brand-600 text-white"
-                  : "bg-white text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50",
-              )}
-            >
-              {t.label}
-              <span
-                className={cn(
-                  "rounded-full px-2 py-0.5 text-xs",
-                  t.value === tab
-                    ? "bg-white/20"
-                    : t.status === "pending"
-                      ? "bg-yellow-300 text-slate-900"
-                      : "bg-slate-100",
-                )}
-                data-testid={`tab-count-${t.value}`}
-              >
-                {count}
-              </span>
-            </Link>
-          );
-        })}
-      </nav>
+      <StatusTabs
+        label="Status oglasa"
+        current={tab}
+        tabs={TABS.map((t) => ({
+          value: t.value,
+          label: t.label,
+          href: hrefWith({ status: t.value === TABS[0].value ? "" : t.value }),
+          count: t.status ? counts[t.status] : counts.all,
+          attention: t.status === "pending",
+          testId: `tab-count-${t.value}`,
+        }))}
+      />
 
       {selected.size > 0 ? (
         <section
