@@ -163,6 +163,8 @@ export async function startNginx(files, { cpu } = {}) {
   if (!bin)
     throw new Error("nginx is not installed (apt-get install -y nginx-light): it is the benchmark's ceiling");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  // nginx's workers drop to an unprivileged user when started as root: they must read the copies.
+  fs.chmodSync(dir, 0o755);
   const root = path.join(dir, "root");
   for (const [urlPath, html] of files) {
     const target = path.join(root, urlPath, "index.html");
@@ -183,7 +185,7 @@ http {
   uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
   default_type text/html;
   keepalive_requests 100000;
-  gzip on; gzip_comp_level 6; gzip_types text/html; gzip_min_length 1024;
+  gzip on; gzip_comp_level 6; gzip_min_length 1024;
   server {
     listen 127.0.0.1:${port};
     root ${root};
