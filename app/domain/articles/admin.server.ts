@@ -135,7 +135,8 @@ export async function countArticles(db: DbOrTx, query: ArticleListQuery): Promis
       sql`select count(*) as n from ${articles} tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (7) where ${where}`,
     ),
   );
-  const estimate = Math.round(Number(sampled[0]?.n ?? 0) * (100 / percent));
+  // A sample's pages differ in size: the scaled count can overshoot, but never past the table.
+  const estimate = Math.min(Math.round(tableRows), Math.round(Number(sampled[0]?.n ?? 0) * (100 / percent)));
   return { total: Math.max(EXACT_COUNT_CAP + 1, roundForDisplay(estimate)), estimated: true };
 }
 
