@@ -177,6 +177,10 @@ test("no malformed request to any route gets a 5xx, signed in or not", async () 
   }
   expect(sent).toBeGreaterThan(1000);
   expect(failures, failures.join("\n")).toEqual([]);
+  // Nonsense posts to the settings screens were refused, not saved as blanks: the default article
+  // image still stands behind every article picture.
+  const news = await fetch(`${BASE_URL}/vesti`);
+  expect(await news.text()).toMatch(/data-fallback="\/media\/images\/[^"]+"/);
 });
 
 test("wrong methods get 405 with Allow, non-form bodies 400", async () => {

@@ -130,4 +130,9 @@ describe("the pop-up settings form", () => {
       data: { enabled: false, image: null, link: null, maxShowsPerDay: 1 },
     });
   });
+
+  it("a post without the image field is not the settings form: refused, nothing cleared", () => {
+    const parsed = parseForm(popupSettingsSchema, form({ intent: "toggle", id: "1" }));
+    expect(parsed.ok).toBe(false);
+  });
 });

@@ -78,8 +78,10 @@ export function formatHours(hours: number): string {
 export const popupSettingsSchema = z
   .object({
     enabled: checkbox(),
+    // Always sent by the screen (empty means none); a post without it is not this form and must
+    // not clear the saved pop-up.
     image: z
-      .preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string())
+      .preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: POPUP_MESSAGES.badImage }))
       .refine((v) => isImageUrl(v), POPUP_MESSAGES.badImage),
     link: z
       .preprocess((v) => (typeof v === "string" ? v : ""), z.string())

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { backupWins, isImageUrl, parseBackup, validateSettings } from "./settings-form";
+import { parseForm } from "~/lib/form";
+import { backupWins, isImageUrl, parseBackup, settingsFormSchema, validateSettings } from "./settings-form";
 
 describe("settings form", () => {
   it("accepts local paths and http(s); refuses data:, blob:, javascript:, about: and protocol-relative", () => {
@@ -25,6 +26,20 @@ describe("settings form", () => {
     const bad = validateSettings({ defaultArticleImage: "javascript:x", defaultCompanyImage: "" });
     expect(bad.ok).toBe(false);
     expect(!bad.ok && Object.keys(bad.fieldErrors)).toEqual(["defaultArticleImage"]);
+  });
+  it("a post without the fields is refused: it never clears the saved default images", () => {
+    const form = new FormData();
+    form.set("intent", "toggle");
+    const parsed = parseForm(settingsFormSchema, form);
+    expect(parsed.ok).toBe(false);
+    const both = new FormData();
+    both.set("defaultArticleImage", " ");
+    both.set("defaultCompanyImage", "/media/images/1_2x2-a.png");
+    const cleared = parseForm(settingsFormSchema, both);
+    expect(cleared).toMatchObject({
+      ok: true,
+      data: { defaultArticleImage: null, defaultCompanyImage: "/media/images/1_2x2-a.png" },
+    });
   });
   it("a local backup wins when it is newer than the database or the database did not answer", () => {
     const backup = {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reportIssues, trimmed } from "~/lib/form";
+import { reportIssues } from "~/lib/form";
 
 /** The settings screen's form rules and messages (spec §2 Settings, §8 Lists and settings). */
 export const SETTINGS_MESSAGES = {
@@ -49,9 +49,15 @@ export function validateSettings(
   };
 }
 
+/**
+ * A field the settings screen always sends (empty means "no default image"). A post without it is
+ * not the settings form (a script, a stale client): it must not clear the saved image.
+ */
+const sentField = () => z.string({ error: SETTINGS_MESSAGES.badUrl }).transform((value) => value.trim());
+
 /** The settings form's schema (`parseForm(settingsFormSchema, form)`): two image URLs, empty allowed. */
 export const settingsFormSchema = z
-  .object({ defaultArticleImage: trimmed(), defaultCompanyImage: trimmed() })
+  .object({ defaultArticleImage: sentField(), defaultCompanyImage: sentField() })
   .transform((values, ctx) => {
     const result = validateSettings(values);
     return result.ok ? result.values : reportIssues(ctx, result.fieldErrors);

@@ -50,6 +50,11 @@ export function serveMedia(getStorage: () => Storage) {
       }
       await pipeline(object.body, res);
     } catch (error) {
+      if ((error as { code?: string }).code === "ERR_STREAM_PREMATURE_CLOSE" && req.destroyed) {
+        // The visitor went away (closed the page, or the browser dropped a lazy image): not a fault.
+        logger.debug({ bucket, key }, "media download aborted by the client");
+        return;
+      }
       logger.error({ err: error, bucket, key }, "media read failed");
       if (!res.headersSent) res.status(500).type("text/plain; charset=utf-8").send("Greška.");
       else res.destroy();
