@@ -75,12 +75,12 @@ function Attention({ items }: { items: Route.ComponentProps["loaderData"]["atten
       {waiting.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">Ništa ne čeka na odobrenje.</p>
       ) : (
-        <ul className="mt-3 flex flex-wrap gap-2">
+        <ul className="mt-3 grid gap-2 sm:flex sm:flex-wrap">
           {waiting.map((item) => (
             <li key={item.key}>
               <Link
                 to={item.to}
-                className="inline-flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 hover:bg-amber-100"
+                className="flex min-h-11 items-center justify-between gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 hover:bg-amber-100 sm:inline-flex sm:justify-start"
               >
                 {item.label}
                 <span className="rounded-full bg-yellow-400 px-2 py-0.5 text-xs font-bold text-slate-900">
