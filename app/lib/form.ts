@@ -132,6 +132,14 @@ export function reportIssues(ctx: z.RefinementCtx, fieldErrors: FieldErrors, for
 
 // --- Small schema pieces shared by the forms ----------------------------------------------------
 
+/**
+ * A trimmed string the screen always sends (empty allowed). Missing is an error with `message`,
+ * never "": a save that overwrites stored values must not take a post without the field for a
+ * blank one (decision 061).
+ */
+export const sentText = (message: string) =>
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: message }));
+
 /** A trimmed string; missing becomes "". */
 export const trimmed = () =>
   z.preprocess(

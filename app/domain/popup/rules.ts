@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { isImageUrl } from "~/domain/settings/settings-form";
-import { checkbox } from "~/lib/form";
+import { checkbox, sentText } from "~/lib/form";
 
 export const POPUP_MESSAGES = {
   uploaded: "Pop-up slika je uspešno otpremljena!",
@@ -80,9 +80,7 @@ export const popupSettingsSchema = z
     enabled: checkbox(),
     // Always sent by the screen (empty means none); a post without it is not this form and must
     // not clear the saved pop-up.
-    image: z
-      .preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: POPUP_MESSAGES.badImage }))
-      .refine((v) => isImageUrl(v), POPUP_MESSAGES.badImage),
+    image: sentText(POPUP_MESSAGES.badImage).refine((v) => isImageUrl(v), POPUP_MESSAGES.badImage),
     link: z
       .preprocess((v) => (typeof v === "string" ? v : ""), z.string())
       .transform((value, ctx) => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reportIssues } from "~/lib/form";
+import { reportIssues, sentText } from "~/lib/form";
 
 /** The settings screen's form rules and messages (spec §2 Settings, §8 Lists and settings). */
 export const SETTINGS_MESSAGES = {
@@ -49,15 +49,13 @@ export function validateSettings(
   };
 }
 
-/**
- * A field the settings screen always sends (empty means "no default image"). A post without it is
- * not the settings form (a script, a stale client): it must not clear the saved image.
- */
-const sentField = () => z.string({ error: SETTINGS_MESSAGES.badUrl }).transform((value) => value.trim());
-
 /** The settings form's schema (`parseForm(settingsFormSchema, form)`): two image URLs, empty allowed. */
 export const settingsFormSchema = z
-  .object({ defaultArticleImage: sentField(), defaultCompanyImage: sentField() })
+  .object({
+    // Always sent by the screen (empty means no default image); a post without them is refused.
+    defaultArticleImage: sentText(SETTINGS_MESSAGES.badUrl),
+    defaultCompanyImage: sentText(SETTINGS_MESSAGES.badUrl),
+  })
   .transform((values, ctx) => {
     const result = validateSettings(values);
     return result.ok ? result.values : reportIssues(ctx, result.fieldErrors);
