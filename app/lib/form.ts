@@ -13,6 +13,7 @@
  * a file input anyway) but reach the schema when asked for in `files`.
  */
 import { z } from "zod";
+import { parseId, parseIds } from "./ids";
 
 export type FormValue = string | string[];
 export type FormValues = Record<string, FormValue>;
@@ -165,3 +166,21 @@ export function optionalText(max: number, tooLong?: string) {
 /** A checkbox: present ("on", "true", "1") is true. */
 export const checkbox = () =>
   z.preprocess((v) => v === "on" || v === "true" || v === "1" || v === true, z.boolean());
+
+/** A row id (digits, 1 to 2147483647); anything else is the field error `message`. */
+export const idField = (message: string) =>
+  z.unknown().transform((value, ctx): number => {
+    const id = parseId(value);
+    if (id === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return id;
+  });
+
+/** Repeated id fields (bulk actions): the valid ones, each once; none at all is `message`. */
+export const idList = (message: string) =>
+  z.preprocess(
+    (value) => parseIds(Array.isArray(value) ? value : value === undefined ? [] : [value]),
+    z.array(z.number()).min(1, message),
+  );

@@ -124,7 +124,7 @@ test("an admin sends a manual newsletter of three articles; a recipient unsubscr
   await page.keyboard.press("Escape");
 
   await page.getByRole("link", { name: /Lokalni outbox/ }).click();
-  await page.locator('a[href*="poruka=ref-nl-"]').first().click();
+  await page.locator('a[href*="otvori=ref-nl-"]').first().click();
   const link = await unsubscribeLinkFor(page, EMAIL);
   await expect(page.getByTestId("outbox-header-List-Unsubscribe-Post")).toHaveText(
     "List-Unsubscribe=One-Click",

@@ -2,6 +2,8 @@ import type { Database } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import type { Role } from "~/domain/users/permissions";
 import { createSession, type SessionUser } from "~/domain/users/session.server";
+import type { Flash } from "~/http/flash";
+import { FLASH_COOKIE, readFlash } from "~/http/flash.server";
 
 // One bcrypt hash (cost 12) of "lozinka-123", made once: hashing per test would cost ~200 ms each.
 export const TEST_PASSWORD = "lozinka-123";
@@ -51,4 +53,17 @@ export async function requestAs(
   const method = init.method ?? (init.form ? "POST" : "GET");
   const body = init.form ? new URLSearchParams(init.form) : undefined;
   return new Request(`http://localhost${path}`, { method, headers, body });
+}
+
+/**
+ * The flash message a redirect leaves for the next page (decision 170): what the next request,
+ * sending the cookie back, reads — null when the response set none.
+ */
+export function flashOfResponse(response: Response): Flash | null {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => c.startsWith(`${FLASH_COOKIE}=`));
+  if (!cookie) return null;
+  return readFlash(new Request("http://localhost/", { headers: { Cookie: cookie } })).flash;
 }

@@ -45,3 +45,19 @@ export function Notice({
 
 /** What an action returns for the notice: a message and whether it was a success. */
 export type ActionMessage = { ok: boolean; message: string };
+
+/** The one-time message a redirect left in the flash cookie (read by the page's loader). */
+export function FlashNotice({
+  flash,
+  vanishAfterMs,
+  className,
+}: {
+  flash: { tone: NoticeTone; message: string } | null | undefined;
+  vanishAfterMs?: number;
+  className?: string;
+}) {
+  if (!flash) return null;
+  return (
+    <Notice tone={flash.tone} message={flash.message} vanishAfterMs={vanishAfterMs} className={className} />
+  );
+}

@@ -5,7 +5,7 @@
  * cannot be turned into cookies that vote as someone else.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { readCookie } from "~/domain/users/auth.server";
+import { readCookie, setCookieHeader } from "~/lib/cookies";
 
 export const VISITOR_COOKIE = "bv_visitor";
 /** 400 days: the longest lifetime browsers keep a cookie (Chrome caps longer ones to this). */
@@ -26,8 +26,7 @@ export function visitorHash(request: Request): string | null {
 }
 
 function visitorCookie(request: Request, token: string): string {
-  const secure = new URL(request.url).protocol === "https:" ? "; Secure" : "";
-  return `${VISITOR_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${VISITOR_COOKIE_MAX_AGE}${secure}`;
+  return setCookieHeader(request, VISITOR_COOKIE, token, VISITOR_COOKIE_MAX_AGE);
 }
 
 /**

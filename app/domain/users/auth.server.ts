@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { Database } from "~/db/client.server";
 import { clearRateLimit, consumeRateLimit, releaseAttempts } from "~/domain/rate-limit/limiter.server";
+import { readCookie, setCookieHeader } from "~/lib/cookies";
 import { logger } from "~/lib/logger.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getDb } from "~/services.server";
@@ -27,38 +28,12 @@ export function rateLimitMessage(minutes: number): string {
   return `Previše neuspešnih pokušaja prijave. Pokušajte ponovo za ${minutes} min.`;
 }
 
-/**
- * One cookie's value, or null. A value that is not valid percent-encoding (`bv_session=%ZZ`) is
- * treated as absent: a broken cookie must never turn a page into a 500.
- */
-export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("Cookie");
-  if (!header) return null;
-  for (const part of header.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(rest.join("="));
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
-
-function isHttps(request: Request): boolean {
-  return new URL(request.url).protocol === "https:";
-}
-
 export function sessionCookie(request: Request, token: string, expiresAt: Date): string {
-  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  const secure = isHttps(request) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`;
+  return setCookieHeader(request, SESSION_COOKIE, token, (expiresAt.getTime() - Date.now()) / 1000);
 }
 
 export function clearSessionCookie(request: Request): string {
-  const secure = isHttps(request) ? "; Secure" : "";
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return setCookieHeader(request, SESSION_COOKIE, "", 0);
 }
 
 export async function getSessionUser(request: Request, db: Database = getDb()): Promise<SessionUser | null> {

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ContentEditor } from "~/components/articles/content-editor";
@@ -23,6 +23,7 @@ import {
   defaultSlug,
 } from "~/domain/articles/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { redirectWithFlash } from "~/http/flash.server";
 import { type FieldErrors, type FormValues, listOf, parseForm, textValue } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -106,9 +107,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (!saved) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
   // The notice on the list says which happened (decision 110).
-  const outcome = parsed.data.status === "publish" ? "objavljeno" : "nacrt";
-  back.set("poruka", `${id === null ? "kreirano" : "sacuvano"}-${outcome}`);
-  return redirect(`/admin/articles?${back.toString()}`);
+  const outcome = parsed.data.status === "publish" ? "published" : "draft";
+  const query = back.toString();
+  return redirectWithFlash(
+    request,
+    `/admin/articles${query ? `?${query}` : ""}`,
+    `article.${id === null ? "created" : "saved"}-${outcome}`,
+  );
 }
 
 /** Enter in a one-line field does not submit the article (the first button would publish it). */

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { data, Link, useFetcher } from "react-router";
+import { z } from "zod";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { CleanArticleHtml } from "~/components/articles/article-body";
@@ -15,6 +16,9 @@ import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articlePath } from "~/domain/articles/slug";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
+import { failure, unknownIntent } from "~/http/errors";
+import { redirectWithFlash } from "~/http/flash.server";
+import { readIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -44,22 +48,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
+const actionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("delete") })]);
+
 /** Delete from the admin view; on success back to the list, on failure the spec's message. */
 export async function action({ request, params }: Route.ActionArgs) {
   await requirePermission(request, "canViewArticles");
   const id = idOf(params);
-  const form = await request.formData();
-  if (form.get("intent") !== "delete")
-    return data({ ok: false, message: "Nepoznata akcija." }, { status: 400 });
+  const parsed = await readIntent(request, actionSchema);
+  if (!parsed.ok) return unknownIntent();
   let deleted: boolean;
   try {
     deleted = await deleteArticle(getDb(), id);
   } catch (error) {
     logger.error({ err: error, articleId: id }, "article delete failed");
-    return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 500 });
+    return failure("article.delete_failed");
   }
-  if (deleted) return redirect("/admin/articles?poruka=obrisano");
-  return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 404 });
+  if (deleted) return redirectWithFlash(request, "/admin/articles", "article.deleted");
+  return failure("article.delete_failed", { status: 404 });
 }
 
 export default function ArticleView({ loaderData }: Route.ComponentProps) {

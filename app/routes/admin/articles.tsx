@@ -9,6 +9,7 @@ import {
   useSearchParams,
   useSubmit,
 } from "react-router";
+import { z } from "zod";
 import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -30,6 +31,9 @@ import { ARTICLE_PAGE_SIZE, parseArticleListQuery } from "~/domain/articles/list
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
+import { failure, unknownIntent } from "~/http/errors";
+import { readFlash } from "~/http/flash.server";
+import { readIntent } from "~/http/intent";
 import { formatDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -46,28 +50,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewArticles");
   const url = new URL(request.url);
   const query = parseArticleListQuery(url.searchParams);
+  const { flash, headers } = readFlash(request);
   const db = getDb();
   try {
     const [list, settings] = await Promise.all([listAdminArticles(db, query), getSettings(db)]);
-    return {
-      ...list,
-      query,
-      defaultImage: settings.defaultArticleImage,
-      notice: url.searchParams.get("poruka"),
-    };
+    return data({ ...list, query, defaultImage: settings.defaultArticleImage, flash }, { headers });
   } catch (error) {
     // Spec §8: list load errors show an empty list with no message (the log has the error).
     logger.error({ err: error }, "article list could not be loaded");
-    return {
-      rows: [],
-      total: 0,
-      totalIsEstimate: false,
-      page: 1,
-      totalPages: 1,
-      query,
-      defaultImage: null,
-      notice: null,
-    };
+    const empty = { rows: [], total: 0, totalIsEstimate: false, page: 1, totalPages: 1 };
+    return data({ ...empty, query, defaultImage: null, flash }, { headers });
   }
 }
 
@@ -81,40 +73,31 @@ async function rowWrite(write: () => Promise<boolean>, what: string, id: number)
   }
 }
 
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("popular"), id: z.unknown(), popular: z.unknown() }),
+  z.object({ intent: z.literal("delete"), id: z.unknown() }),
+]);
+
 export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "canViewArticles");
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = parseId(form.get("id"));
+  const parsed = await readIntent(request, actionSchema);
+  const id = parseId(parsed.values.id);
+  if (!parsed.ok) return unknownIntent({ intent: parsed.intent, id });
+  const { intent } = parsed.data;
   const db = getDb();
   if (intent === "popular") {
-    const popular = form.get("popular") === "true";
+    const popular = parsed.data.popular === "true";
     const status =
       id === null
         ? 400
         : await rowWrite(() => setArticlePopular(db, id, popular), "popular flag not saved", id);
-    const ok = status === 200;
-    return data({ intent, id, ok, message: ok ? null : ARTICLE_MESSAGES.popularFailed }, { status });
+    if (status !== 200) return failure("article.popular_failed", { intent, id, status });
+    return data({ intent, id, ok: true as const, message: null });
   }
-  if (intent === "delete") {
-    const status =
-      id === null ? 400 : await rowWrite(() => deleteArticle(db, id), "article delete failed", id);
-    const ok = status === 200;
-    return data(
-      { intent, id, ok, message: ok ? ARTICLE_MESSAGES.deleted : ARTICLE_MESSAGES.deleteFailed },
-      { status },
-    );
-  }
-  return data({ intent, id, ok: false, message: "Nepoznata akcija." }, { status: 400 });
+  const status = id === null ? 400 : await rowWrite(() => deleteArticle(db, id), "article delete failed", id);
+  if (status !== 200) return failure("article.delete_failed", { intent, id, status });
+  return data({ intent, id, ok: true as const, message: ARTICLE_MESSAGES.deleted });
 }
-
-const NOTICES: Record<string, string> = {
-  "kreirano-objavljeno": ARTICLE_MESSAGES.createdPublished,
-  "kreirano-nacrt": ARTICLE_MESSAGES.createdDraft,
-  "sacuvano-objavljeno": ARTICLE_MESSAGES.savedPublished,
-  "sacuvano-nacrt": ARTICLE_MESSAGES.savedDraft,
-  obrisano: ARTICLE_MESSAGES.deleted,
-};
 
 /** The popular checkbox saves in place; it shows the new state at once and the old one if saving failed. */
 function PopularToggle({ article, onFailed }: { article: AdminArticleRow; onFailed: (m: string) => void }) {
@@ -262,18 +245,16 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
-  const { rows, total, totalIsEstimate, page, totalPages, query, defaultImage, notice } = loaderData;
+  const { rows, total, totalIsEstimate, page, totalPages, query, defaultImage, flash } = loaderData;
   const location = useLocation();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const deleteFetcher = useFetcher<typeof action>({ key: "article-delete" });
   const [toDelete, setToDelete] = useState<AdminArticleRow | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(
-    notice && NOTICES[notice] ? { ok: true, text: NOTICES[notice] } : null,
-  );
-  useEffect(() => {
-    setMessage(notice && NOTICES[notice] ? { ok: true, text: NOTICES[notice] } : null);
-  }, [notice]);
+  const flashMessage = flash ? { ok: true, text: flash.message } : null;
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(flashMessage);
+  // A new flash (each load brings its own object) replaces the message.
+  useEffect(() => setMessage(flash ? { ok: true, text: flash.message } : null), [flash]);
   useEffect(() => {
     if (deleteFetcher.state === "idle" && deleteFetcher.data) {
       setMessage({ ok: deleteFetcher.data.ok, text: deleteFetcher.data.message ?? "" });
@@ -281,10 +262,8 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
     }
   }, [deleteFetcher.state, deleteFetcher.data]);
 
-  // The list's own query (without the one-time notice), kept when opening an edit and coming back.
-  const listParams = new URLSearchParams(searchParams);
-  listParams.delete("poruka");
-  const from = listParams.toString() ? `?${listParams.toString()}` : "";
+  // The list's own query, kept when opening an edit and coming back.
+  const from = searchParams.toString() ? `?${searchParams.toString()}` : "";
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const onFailed = (text: string) => setMessage({ ok: false, text });
   const deleting = deleteFetcher.state !== "idle";

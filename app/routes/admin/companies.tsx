@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -8,7 +8,7 @@ import { Pagination } from "~/components/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
-import { Notice } from "~/components/ui/notice";
+import { FlashNotice, Notice } from "~/components/ui/notice";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
   ALL_COMPANY_CATEGORIES,
@@ -17,6 +17,7 @@ import {
 } from "~/domain/companies/constants";
 import { deleteCompany, listCompanies, toggleCompanyActive } from "~/domain/companies/queries.server";
 import { requirePermission } from "~/domain/users/auth.server";
+import { readFlash } from "~/http/flash.server";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
@@ -37,17 +38,18 @@ export async function loader({ request }: Route.LoaderArgs) {
     state: oneOf(params.get("drzava"), US_STATES),
   };
   const page = parsePage(params.get("page"));
+  const { flash, headers } = readFlash(request);
   try {
     const { rows, total } = await listCompanies(getDb(), {
       ...filters,
       page,
       pageSize: ADMIN_COMPANIES_PAGE_SIZE,
     });
-    return { rows, total, page, filters, loadError: false };
+    return data({ rows, total, page, filters, flash, loadError: false }, { headers });
   } catch (error) {
     // Spec §8: list load errors show an empty list with no message; the log carries the cause.
     logger.error({ err: error }, "admin company list failed to load");
-    return { rows: [], total: 0, page, filters, loadError: true };
+    return data({ rows: [], total: 0, page, filters, flash, loadError: true }, { headers });
   }
 }
 
@@ -122,14 +124,12 @@ function RowActions({
 }
 
 export default function Companies({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, filters } = loaderData;
-  const [params] = useSearchParams();
+  const { rows, total, page, filters, flash } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const fetcher = useFetcher<typeof action>({ key: "company-row" });
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
   const [toDelete, setToDelete] = useState<Row | null>(null);
-  const flash = params.get("poruka");
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data) {
@@ -166,9 +166,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="mb-4 space-y-2">
-        {flash === "sacuvano" ? (
-          <Notice tone="success" message={COMPANY_MESSAGES.saved} vanishAfterMs={3000} />
-        ) : null}
+        <FlashNotice flash={flash} vanishAfterMs={3000} />
         {notice ? <Notice tone={notice.ok ? "success" : "error"} message={notice.message} /> : null}
       </div>
       <Card className="mb-4 p-4">

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { CompanyFields, companyToInput } from "~/components/companies/company-fields";
@@ -21,6 +21,7 @@ import {
   parseList,
 } from "~/domain/companies/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { redirectWithFlash } from "~/http/flash.server";
 import { type FieldErrors, listOf, parseForm, textValue } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -122,7 +123,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   if (!saved) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
-  return redirect("/admin/companies?poruka=sacuvano");
+  return redirectWithFlash(request, "/admin/companies", "company.saved");
 }
 
 export default function CompanyForm({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { JobFields, SaleFields } from "~/components/listings/listing-fields";
@@ -13,6 +13,7 @@ import { companyChoices, getListing } from "~/domain/listings/listings.server";
 import { KIND_LABELS, LISTING_MESSAGES, STATUS_LABELS } from "~/domain/listings/options";
 import { maxModelYear } from "~/domain/listings/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { redirectWithFlash } from "~/http/flash.server";
 import { bodyLimitFor } from "~/lib/body-limits";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -63,7 +64,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const result = await saveListingEdit(getDb(), getStorage(), id, form, new Set(companies.map((c) => c.id)));
   if (result.ok) {
     const tab = TAB_OF[listing.status];
-    throw redirect(`/admin/listings?${tab ? `status=${tab}&` : ""}poruka=sacuvano`);
+    throw redirectWithFlash(request, `/admin/listings${tab ? `?status=${tab}` : ""}`, "listing.saved");
   }
   if (result.status === 404) throw data({ message: result.message }, { status: 404 });
   return data(

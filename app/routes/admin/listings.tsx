@@ -16,19 +16,19 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/field";
-import { Notice } from "~/components/ui/notice";
+import { FlashNotice, Notice } from "~/components/ui/notice";
 import { moderateListings } from "~/domain/listings/admin.server";
 import { formatPlace } from "~/domain/listings/format";
 import { countListingsByStatus, getListings, listAdminListings } from "~/domain/listings/listings.server";
 import {
   ADMIN_LISTINGS_PAGE_SIZE,
   KIND_LABELS,
-  LISTING_MESSAGES,
   type ListingKind,
   SALE_CATEGORY_LABELS,
 } from "~/domain/listings/options";
 import { isFeatured } from "~/domain/listings/rules";
 import { requirePermission } from "~/domain/users/auth.server";
+import { readFlash } from "~/http/flash.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { parseIds } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
@@ -61,6 +61,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const kind = KINDS.find((k) => k.value === params.get("vrsta")) ?? KINDS[0];
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const page = parsePage(params.get("page"));
+  const { flash, headers } = readFlash(request);
   const db = getDb();
   try {
     const [counts, list] = await Promise.all([
@@ -77,20 +78,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       db,
       list.rows.map((r) => r.id),
     );
-    return { tab: tab.value, kind: kind.value, q, page, counts, rows: list.rows, total: list.total, details };
+    const body = { tab: tab.value, kind: kind.value, q, page, counts, rows: list.rows, total: list.total };
+    return data({ ...body, details, flash }, { headers });
   } catch (error) {
     // Spec §8: list load errors show an empty list with no message.
     logger.error({ err: error }, "admin listings could not be loaded");
-    return {
-      tab: tab.value,
-      kind: kind.value,
-      q,
-      page,
-      counts: EMPTY_COUNTS,
-      rows: [],
-      total: 0,
-      details: [],
-    };
+    const body = { tab: tab.value, kind: kind.value, q, page, counts: EMPTY_COUNTS, rows: [], total: 0 };
+    return data({ ...body, details: [], flash }, { headers });
   }
 }
 
@@ -116,7 +110,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 export default function AdminListings({ loaderData }: Route.ComponentProps) {
-  const { tab, kind, q, page, counts, rows, total, details } = loaderData;
+  const { tab, kind, q, page, counts, rows, total, details, flash } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const fetcher = useFetcher<ModerationReply>({ key: FETCHER });
@@ -126,7 +120,6 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
   const open = details.find((d) => d.id === openId) ?? null;
   const busy = fetcher.state !== "idle";
-  const flash = params.get("poruka");
 
   const handled = useRef<unknown>(null);
   useEffect(() => {
@@ -150,7 +143,6 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
   const hrefWith = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     next.delete("page");
-    next.delete("poruka");
     for (const [k, v] of Object.entries(changes)) {
       if (v) next.set(k, v);
       else next.delete(k);
@@ -177,9 +169,7 @@ export default function AdminListings({ loaderData }: Route.ComponentProps) {
         description="Oglasi posetilaca: pregledajte ih, odobrite ili odbijte, obnovite, izmenite ili obrišite."
       />
       <div className="mb-4 space-y-2">
-        {flash === "sacuvano" ? (
-          <Notice tone="success" message={LISTING_MESSAGES.saved} vanishAfterMs={3000} />
-        ) : null}
+        <FlashNotice flash={flash} vanishAfterMs={3000} />
         {notice ? <Notice tone={notice.ok ? "success" : "error"} message={notice.message} /> : null}
       </div>
 

@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const page = parsePage(params.get("page"));
   const outbox = getOutbox();
-  const messageId = params.get("poruka");
+  const messageId = params.get("otvori");
   try {
     const list = await outbox.list({ page, perPage: PER_PAGE });
     let open = null;
@@ -100,7 +100,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               {items.map((item) => (
                 <li key={item.id}>
                   <Link
-                    to={`?poruka=${item.id}${page > 1 ? `&page=${page}` : ""}`}
+                    to={`?otvori=${item.id}${page > 1 ? `&page=${page}` : ""}`}
                     className={`block px-4 py-3 hover:bg-slate-50 ${open?.id === item.id ? "bg-brand-50" : ""}`}
                     aria-current={open?.id === item.id ? "true" : undefined}
                   >
@@ -126,7 +126,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
               <Badge tone="warning">Nije poslato</Badge>
             </div>
             <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-              <input type="hidden" name="poruka" value={open.id} />
+              <input type="hidden" name="otvori" value={open.id} />
               <div className="flex-1">
                 <label htmlFor="primalac" className="block text-sm font-medium text-slate-700">
                   Prikaži kako je vidi primalac ({open.recipients} u ovoj poruci)

@@ -1,0 +1,80 @@
+/**
+ * The one table from a domain failure code to what the screen says and the HTTP status it answers
+ * with (decision 170). Domain modules name their codes (`UserErrorCode`, …) and never a message;
+ * routes call `failure(code)` and never write a message for a failure themselves. The table is
+ * typed as total over every code, so a new code without its Serbian text does not compile.
+ */
+import { data } from "react-router";
+import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
+import type { FieldErrors, FormValues } from "~/lib/form";
+
+/** Codes every area may answer with. */
+export type CommonErrorCode = "unknown_intent" | "bad_request" | "rate_limited";
+
+export type ArticleErrorCode =
+  | "article.not_found"
+  | "article.save_failed"
+  | "article.delete_failed"
+  | "article.popular_failed";
+
+export type ErrorCode = CommonErrorCode | ArticleErrorCode;
+
+type Entry = { status: number; message: string | ((detail: string) => string) };
+
+export const ERRORS = {
+  unknown_intent: { status: 400, message: "Nepoznata akcija." },
+  bad_request: { status: 400, message: "Neispravan zahtev." },
+  rate_limited: {
+    status: 429,
+    message: (minutes) => `Poslali ste previše zahteva. Pokušajte ponovo za ${minutes} min.`,
+  },
+  "article.not_found": { status: 404, message: ARTICLE_MESSAGES.notFound },
+  "article.save_failed": { status: 500, message: ARTICLE_MESSAGES.saveFailed },
+  "article.delete_failed": { status: 500, message: ARTICLE_MESSAGES.deleteFailed },
+  "article.popular_failed": { status: 500, message: ARTICLE_MESSAGES.popularFailed },
+} as const satisfies Record<ErrorCode, Entry>;
+
+/** The Serbian message of a code (`detail` fills messages that quote one). */
+export function errorMessage(code: ErrorCode, detail = ""): string {
+  const entry: Entry = ERRORS[code];
+  return typeof entry.message === "function" ? entry.message(detail) : entry.message;
+}
+
+export function errorStatus(code: ErrorCode): number {
+  return ERRORS[code].status;
+}
+
+/** What every action answers: ok or not, the message, and what the form needs to show again. */
+export type ActionReply = {
+  ok: boolean;
+  message: string;
+  code?: ErrorCode;
+  intent?: string;
+  fieldErrors?: FieldErrors;
+  values?: FormValues;
+};
+
+/**
+ * The answer to a failure: `{ ok: false, code, message, …extra }` with the code's status.
+ * `extra` carries what the screen needs (the intent, the id, the field errors, the values).
+ */
+export function failure<X extends Record<string, unknown>>(
+  code: ErrorCode,
+  extra: X & { detail?: string; status?: number } = {} as X,
+) {
+  const { detail, status, ...rest } = extra;
+  return data(
+    {
+      ...(rest as Omit<X, "detail" | "status">),
+      ok: false as const,
+      code,
+      message: errorMessage(code, detail),
+    },
+    { status: status ?? errorStatus(code) },
+  );
+}
+
+/** "Nepoznata akcija." with 400: the one answer to an intent no schema knows. */
+export function unknownIntent<X extends Record<string, unknown>>(extra: X = {} as X) {
+  return failure("unknown_intent", extra);
+}

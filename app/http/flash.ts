@@ -1,0 +1,31 @@
+/**
+ * The one-time messages a screen shows after a redirect ("Članak je sačuvan…"), by code. The
+ * cookie carries only the code, so nothing a third party writes can reach the screen as text.
+ */
+import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
+import { COMPANY_MESSAGES } from "~/domain/companies/constants";
+import { LISTING_MESSAGES } from "~/domain/listings/options";
+
+export type FlashTone = "success" | "error" | "info" | "warning";
+
+export const FLASH_MESSAGES = {
+  "article.created-published": { tone: "success", message: ARTICLE_MESSAGES.createdPublished },
+  "article.created-draft": { tone: "success", message: ARTICLE_MESSAGES.createdDraft },
+  "article.saved-published": { tone: "success", message: ARTICLE_MESSAGES.savedPublished },
+  "article.saved-draft": { tone: "success", message: ARTICLE_MESSAGES.savedDraft },
+  "article.deleted": { tone: "success", message: ARTICLE_MESSAGES.deleted },
+  "company.saved": { tone: "success", message: COMPANY_MESSAGES.saved },
+  "listing.saved": { tone: "success", message: LISTING_MESSAGES.saved },
+} as const satisfies Record<string, { tone: FlashTone; message: string }>;
+
+export type FlashCode = keyof typeof FLASH_MESSAGES;
+
+export type Flash = { code: FlashCode; tone: FlashTone; message: string };
+
+export function isFlashCode(value: unknown): value is FlashCode {
+  return typeof value === "string" && Object.hasOwn(FLASH_MESSAGES, value);
+}
+
+export function flashOf(code: FlashCode): Flash {
+  return { code, ...FLASH_MESSAGES[code] };
+}
