@@ -6,6 +6,12 @@
  */
 import { data } from "react-router";
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
+import { SUBMISSION_MESSAGES } from "~/domain/companies/constants";
+import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
+import { FORUM_MESSAGES } from "~/domain/forum/constants";
+import type { ForumErrorCode } from "~/domain/forum/moderation.server";
+import type { ListingErrorCode } from "~/domain/listings/admin.server";
+import { LISTING_MESSAGES } from "~/domain/listings/options";
 import type { FieldErrors, FormValues } from "~/lib/form";
 
 /** Codes every area may answer with. */
@@ -17,7 +23,12 @@ export type ArticleErrorCode =
   | "article.delete_failed"
   | "article.popular_failed";
 
-export type ErrorCode = CommonErrorCode | ArticleErrorCode;
+export type ErrorCode =
+  | CommonErrorCode
+  | ArticleErrorCode
+  | ForumErrorCode
+  | ListingErrorCode
+  | SubmissionErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
 
@@ -32,6 +43,24 @@ export const ERRORS = {
   "article.save_failed": { status: 500, message: ARTICLE_MESSAGES.saveFailed },
   "article.delete_failed": { status: 500, message: ARTICLE_MESSAGES.deleteFailed },
   "article.popular_failed": { status: 500, message: ARTICLE_MESSAGES.popularFailed },
+  "forum.topic_not_found": { status: 404, message: FORUM_MESSAGES.topicNotFound },
+  "forum.comment_not_found": { status: 404, message: FORUM_MESSAGES.commentNotFound },
+  "forum.topic_unchanged": { status: 409, message: FORUM_MESSAGES.topicNotFound },
+  "forum.comment_unchanged": { status: 409, message: FORUM_MESSAGES.commentNotFound },
+  "forum.nothing_changed": { status: 409, message: FORUM_MESSAGES.nothingChanged },
+  "forum.update_failed": { status: 500, message: FORUM_MESSAGES.updateFailed },
+  "forum.delete_failed": { status: 500, message: FORUM_MESSAGES.deleteFailed },
+  "listing.not_found": { status: 404, message: LISTING_MESSAGES.notFound },
+  "listing.not_allowed": { status: 409, message: LISTING_MESSAGES.notAllowed },
+  "listing.reject_note_required": { status: 400, message: LISTING_MESSAGES.rejectNoteRequired },
+  "listing.action_failed": { status: 500, message: LISTING_MESSAGES.actionFailed },
+  "submission.not_found": { status: 404, message: SUBMISSION_MESSAGES.notFound },
+  "submission.not_pending": { status: 409, message: SUBMISSION_MESSAGES.notPending },
+  "submission.update_failed": { status: 500, message: SUBMISSION_MESSAGES.updateFailed },
+  "submission.approve_failed": { status: 500, message: SUBMISSION_MESSAGES.approveFailed },
+  "submission.reject_failed": { status: 500, message: SUBMISSION_MESSAGES.rejectFailed },
+  "submission.delete_failed": { status: 500, message: SUBMISSION_MESSAGES.deleteFailed },
+  "submission.reject_note_required": { status: 400, message: SUBMISSION_MESSAGES.rejectNoteRequired },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */

@@ -144,11 +144,18 @@ function recordShow(): void {
 
 /** The public pages' part: show the pop-up when the settings are on the page and the limits allow. */
 export function schedulePopup(): void {
-  const popup = readPopupConfig(document.querySelector<HTMLElement>("[data-popup]"));
-  if (!popup) return;
+  const host = document.querySelector<HTMLElement>("[data-popup]");
+  const popup = readPopupConfig(host);
+  if (!popup || !host) return;
+  // What the script decided, on the element ("skipped", "scheduled", "shown"): a test waits for
+  // the decision instead of waiting a while and hoping nothing appears.
+  const decided = (state: "skipped" | "scheduled" | "shown") => {
+    host.dataset.popupState = state;
+  };
   const begin = () => {
     const history = readHistory();
-    if (!history || !mayShowPopup(history, Date.now(), popup)) return;
+    if (!history || !mayShowPopup(history, Date.now(), popup)) return decided("skipped");
+    decided("scheduled");
     const showAt = performance.now() + POPUP_DELAY_MS;
     const preload = new Image();
     preload.decoding = "async";
@@ -157,10 +164,12 @@ export function schedulePopup(): void {
         () => {
           recordShow();
           openPopupOverlay(popup);
+          decided("shown");
         },
         Math.max(0, showAt - performance.now()),
       );
     };
+    preload.onerror = () => decided("skipped");
     preload.src = popup.image;
   };
   if (document.readyState === "complete") begin();

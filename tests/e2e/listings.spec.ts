@@ -234,7 +234,7 @@ test("the admin edits the truck: a wrong year is refused, then a photo goes and 
 
 test("an expired listing answers 410 and points to the current ones", async ({ page, browser }) => {
   await signIn(page);
-  await page.goto("/admin/listings?status=istekli&vrsta=poslovi");
+  await page.goto("/admin/listings?status=isteklo&vrsta=poslovi");
   const first = page.getByTestId(/^listing-card-\d+$/).first();
   const id = Number((await first.getAttribute("data-testid"))?.replace("listing-card-", ""));
   const anonymous = await visitor(browser);

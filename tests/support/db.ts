@@ -8,7 +8,7 @@
  *
  * The copies come from the template that `tests/support/global-setup.ts` prepares once per run:
  * PGlite loads a dumped data directory (~0.6 s), PostgreSQL runs
- * `CREATE DATABASE test_… TEMPLATE app_template` and drops it again on close.
+ * `CREATE DATABASE test_… TEMPLATE app_template_<checkout>` and drops it again on close.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";

@@ -6,8 +6,9 @@
  *   `.tmp/test-db/pglite-template-<hash>.tar.gz`. The hash covers the migrations and the PGlite
  *   and drizzle versions, so the dump is reused by later runs until one of them changes
  *   (initdb + migrations cost ~3.5 s; loading the dump ~0.6 s per file).
- * - postgres: (re)create the database `app_template` on `TEST_DATABASE_URL` and migrate it; each
- *   test file then runs `CREATE DATABASE test_… TEMPLATE app_template`. Dropped at teardown.
+ * - postgres: (re)create the database `app_template_<checkout hash>` on `TEST_DATABASE_URL` and
+ *   migrate it; each test file then runs `CREATE DATABASE test_… TEMPLATE …`. Dropped at
+ *   teardown. The name is per checkout, so two checkouts on one cluster never collide.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -27,7 +28,11 @@ declare module "vitest" {
   }
 }
 
-export const POSTGRES_TEMPLATE = "app_template";
+/**
+ * The template's name, one per checkout: two checkouts (or CI beside a developer) sharing one
+ * cluster must not drop each other's template mid-run.
+ */
+export const POSTGRES_TEMPLATE = `app_template_${createHash("sha256").update(path.resolve(".")).digest("hex").slice(0, 10)}`;
 const TMP_DIR = path.resolve(".tmp/test-db");
 
 export function testDriverFromEnv(): TestDriver {

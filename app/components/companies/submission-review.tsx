@@ -1,40 +1,30 @@
 /**
- * The company request review dialog (spec §2 Company requests, §4, §5): the request's details,
- * editing while it is pending, approve (notes optional) or reject (notes required) and delete with
- * confirmation. It posts to the page's action through one shared fetcher (`REVIEW_FETCHER`), so
- * the page can close it and say what happened even when the decided row has left the tab.
+ * A company request in the moderation queue's dialog (decision 171; spec §2 Company requests, §4,
+ * §5): the request's details, editing while it is pending, approve (notes optional) or reject
+ * (notes required) and delete. The edit form posts through the queue's fetcher, so the page sees
+ * every answer.
  */
-import { Dialog } from "radix-ui";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import type { QueueControls } from "~/components/moderation/queue";
 import { Button } from "~/components/ui/button";
+import { Detail } from "~/components/ui/detail";
 import { TextField, useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { StatusBadge } from "~/components/ui/status-badge";
 import {
   categoryOptions,
   SUBMISSION_CATEGORIES,
   SUBMISSION_STATUS_LABELS,
 } from "~/domain/companies/constants";
 import type { SubmissionStatus } from "~/domain/companies/submissions.server";
+import type { QueueReply } from "~/domain/moderation/queue";
 import { formatDateTime } from "~/lib/dates";
-import type { FieldErrors, FormValues } from "~/lib/form";
 import { CompanyFields, companyToInput } from "./company-fields";
 
 export const REVIEW_FETCHER = "submission-review";
 
-/** What the page's action answers for every intent. */
-export type ReviewResult = {
-  ok: boolean;
-  intent: string;
-  message: string;
-  submissionId: number;
-  fieldErrors?: FieldErrors;
-  values?: FormValues;
-};
-
-/** A request as the list loads it. */
+/** A request as the queue loads it. */
 export type SubmissionRow = Parameters<typeof companyToInput>[0] & {
   id: number;
   status: SubmissionStatus;
@@ -44,22 +34,12 @@ export type SubmissionRow = Parameters<typeof companyToInput>[0] & {
   adminNotes: string | null;
 };
 
-const STATUS_TONES: Record<SubmissionStatus, BadgeTone> = {
-  pending: "warning",
-  approved: "success",
-  rejected: "danger",
-};
-
-export function SubmissionStatusBadge({ status }: { status: SubmissionStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{SUBMISSION_STATUS_LABELS[status]}</Badge>;
-}
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
+export function SubmissionSubtitle({ row }: { row: SubmissionRow }) {
   return (
-    <div>
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-slate-900">{children || "—"}</dd>
-    </div>
+    <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+      <StatusBadge status={row.status} labels={SUBMISSION_STATUS_LABELS} /> Poslato{" "}
+      {formatDateTime(row.submittedAt)}
+    </p>
   );
 }
 
@@ -96,20 +76,18 @@ function Details({ row }: { row: SubmissionRow }) {
   );
 }
 
-export function SubmissionReviewDialog({
+export function SubmissionReview({
   row,
   maxYear,
-  onClose,
+  q,
 }: {
   row: SubmissionRow;
   maxYear: number;
-  onClose: () => void;
+  q: QueueControls;
 }) {
-  const fetcher = useFetcher<ReviewResult>({ key: REVIEW_FETCHER });
+  const fetcher = useFetcher<QueueReply>({ key: REVIEW_FETCHER });
   const [editing, setEditing] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const result = fetcher.data?.submissionId === row.id ? fetcher.data : null;
-  const busy = fetcher.state !== "idle";
+  const result = q.replyFor(row.id);
   const pending = row.status === "pending";
   const editForm = useRef<HTMLFormElement>(null);
   const decisionForm = useRef<HTMLFormElement>(null);
@@ -118,132 +96,96 @@ export function SubmissionReviewDialog({
 
   const handled = useRef<unknown>(null);
   useEffect(() => {
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
+    if (!result || handled.current === result) return;
     handled.current = result;
     if (result.ok && result.intent === "update") setEditing(false);
-  }, [fetcher.state, result]);
+  }, [result]);
 
   const failed = result && !result.ok ? result : null;
   const editValues = failed?.intent === "update" && failed.values ? failed.values : companyToInput(row);
   const fieldErrors = failed?.fieldErrors ?? {};
+  const note = () => String(new FormData(decisionForm.current ?? undefined).get("note") ?? "");
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-40 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:p-6"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Dialog.Title className="text-lg font-semibold text-slate-900">{row.name}</Dialog.Title>
-              <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                <SubmissionStatusBadge status={row.status} /> Poslato {formatDateTime(row.submittedAt)}
-              </p>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Zatvori">
-                ✕
-              </Button>
-            </Dialog.Close>
-          </div>
+    <>
+      {result ? (
+        <Notice className="mt-4" tone={result.ok ? "success" : "error"} message={result.message} />
+      ) : null}
 
-          {result ? (
-            <Notice className="mt-4" tone={result.ok ? "success" : "error"} message={result.message} />
-          ) : null}
-
-          {editing && pending ? (
-            <fetcher.Form ref={editForm} method="post" noValidate className="mt-4 space-y-4">
-              <input type="hidden" name="intent" value="update" />
-              <input type="hidden" name="submissionId" value={row.id} />
-              <CompanyFields
-                key={`${row.id}-${String(result?.intent === "update" && result.ok)}`}
-                mode="submission"
-                idPrefix={`zahtev-${row.id}`}
-                values={editValues}
-                errors={fieldErrors}
-                categories={categoryOptions(SUBMISSION_CATEGORIES, row.category)}
-                maxYear={maxYear}
-              />
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Button variant="secondary" onClick={() => setEditing(false)} disabled={busy}>
-                  Otkaži izmene
-                </Button>
-                <Button type="submit" disabled={busy}>
-                  {busy ? "Čuvanje…" : "Sačuvaj izmene"}
-                </Button>
-              </div>
-            </fetcher.Form>
-          ) : (
-            <Details row={row} />
-          )}
-
-          {pending && !editing ? (
-            <fetcher.Form
-              ref={decisionForm}
-              method="post"
-              noValidate
-              className="mt-5 space-y-3 border-t border-slate-100 pt-4"
-            >
-              <input type="hidden" name="submissionId" value={row.id} />
-              <TextField
-                name="adminNotes"
-                idPrefix={`notes-${row.id}`}
-                label="Napomene (obavezne za odbijanje)"
-                multiline
-                rows={3}
-                values={failed?.values}
-                errors={fieldErrors}
-              />
-              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-                <Button type="submit" name="intent" value="approve" disabled={busy}>
-                  Odobri
-                </Button>
-                <Button type="submit" name="intent" value="reject" variant="warning" disabled={busy}>
-                  Odbij
-                </Button>
-                <Button variant="secondary" disabled={busy} onClick={() => setEditing(true)}>
-                  Izmeni
-                </Button>
-                <Button
-                  variant="danger"
-                  className="sm:ml-auto"
-                  disabled={busy}
-                  onClick={() => setConfirmDelete(true)}
-                >
-                  Obriši
-                </Button>
-              </div>
-            </fetcher.Form>
-          ) : null}
-          {!pending ? (
-            <div className="mt-5 flex justify-end border-t border-slate-100 pt-4">
-              <Button variant="danger" disabled={busy} onClick={() => setConfirmDelete(true)}>
-                Obriši
-              </Button>
-            </div>
-          ) : null}
-          <ConfirmDialog
-            open={confirmDelete}
-            onOpenChange={setConfirmDelete}
-            tone="danger"
-            title="Brisanje zahteva"
-            description={
-              <>
-                Da li ste sigurni da želite da obrišete zahtev kompanije <strong>{row.name}</strong>? Ova
-                akcija se ne može poništiti.
-              </>
-            }
-            confirmLabel="Obriši"
-            busy={busy}
-            onConfirm={() => {
-              setConfirmDelete(false);
-              fetcher.submit({ intent: "delete", submissionId: String(row.id) }, { method: "post" });
-            }}
+      {editing && pending ? (
+        <fetcher.Form ref={editForm} method="post" noValidate className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="update" />
+          <input type="hidden" name="id" value={row.id} />
+          <CompanyFields
+            key={`${row.id}-${String(result?.intent === "update" && result.ok)}`}
+            mode="submission"
+            idPrefix={`zahtev-${row.id}`}
+            values={editValues}
+            errors={fieldErrors}
+            categories={categoryOptions(SUBMISSION_CATEGORIES, row.category)}
+            maxYear={maxYear}
           />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setEditing(false)} disabled={q.busy}>
+              Otkaži izmene
+            </Button>
+            <Button type="submit" disabled={q.busy}>
+              {q.busy ? "Čuvanje…" : "Sačuvaj izmene"}
+            </Button>
+          </div>
+        </fetcher.Form>
+      ) : (
+        <Details row={row} />
+      )}
+
+      {pending && !editing ? (
+        <form
+          ref={decisionForm}
+          noValidate
+          className="mt-5 space-y-3 border-t border-slate-100 pt-4"
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <TextField
+            name="note"
+            idPrefix={`notes-${row.id}`}
+            label="Napomene (obavezne za odbijanje)"
+            multiline
+            rows={3}
+            values={failed?.intent === "update" ? undefined : failed?.values}
+            errors={fieldErrors}
+          />
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            <Button disabled={q.busy} onClick={() => q.act(row.id, "approve", { note: note() })}>
+              Odobri
+            </Button>
+            <Button
+              variant="warning"
+              disabled={q.busy}
+              onClick={() => q.act(row.id, "reject", { note: note() })}
+            >
+              Odbij
+            </Button>
+            <Button variant="secondary" disabled={q.busy} onClick={() => setEditing(true)}>
+              Izmeni
+            </Button>
+            <Button
+              variant="danger"
+              className="sm:ml-auto"
+              disabled={q.busy}
+              onClick={() => q.askDelete(row.id)}
+            >
+              Obriši
+            </Button>
+          </div>
+        </form>
+      ) : null}
+      {!pending ? (
+        <div className="mt-5 flex justify-end border-t border-slate-100 pt-4">
+          <Button variant="danger" disabled={q.busy} onClick={() => q.askDelete(row.id)}>
+            Obriši
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -159,7 +159,7 @@ describeDb("company requests", () => {
         },
       },
     );
-    expect(result).toEqual({ ok: false, reason: "notPending" });
+    expect(result).toEqual({ ok: false, code: "submission.not_pending" });
     expect(await companyCount()).toBe(0);
     expect((await getSubmission(t.db, id))?.status).toBe("pending");
   });
@@ -172,22 +172,22 @@ describeDb("company requests", () => {
 
     expect(await updatePendingSubmission(t.db, id, { ...base, name: "Opet" })).toEqual({
       ok: false,
-      reason: "notPending",
+      code: "submission.not_pending",
     });
     expect(await approveSubmission(t.db, id, { reviewer: "a@x.com", notes: null })).toEqual({
       ok: false,
-      reason: "notPending",
+      code: "submission.not_pending",
     });
     expect(await rejectSubmission(t.db, id, { reviewer: "a@x.com", notes: "x" })).toEqual({
       ok: false,
-      reason: "notPending",
+      code: "submission.not_pending",
     });
     expect(await companyCount()).toBe(0);
     const after = await getSubmission(t.db, id);
     expect(after).toMatchObject({ name: "Novo ime", status: "rejected", adminNotes: "Nepotpuno" });
     expect(await approveSubmission(t.db, 999999, { reviewer: "a@x.com", notes: null })).toEqual({
       ok: false,
-      reason: "notFound",
+      code: "submission.not_found",
     });
     expect(await deleteSubmission(t.db, id)).toBe(true);
     expect(await deleteSubmission(t.db, id)).toBe(false);

@@ -13,9 +13,19 @@ export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 export type Submission = typeof companySubmissions.$inferSelect;
 export type StatusCounts = Record<SubmissionStatus | "all", number>;
 
+export type SubmissionErrorCode =
+  | "submission.not_found"
+  | "submission.not_pending"
+  | "submission.update_failed"
+  | "submission.approve_failed"
+  | "submission.reject_failed"
+  | "submission.delete_failed"
+  | "submission.reject_note_required";
+
+/** A decision or an edit: done, or why not (a stable code, decision 170). */
 export type DecisionOutcome =
   | { ok: true; companyId?: number }
-  | { ok: false; reason: "notFound" | "notPending" };
+  | { ok: false; code: "submission.not_found" | "submission.not_pending" };
 
 export async function countSubmissionsByStatus(db: DbOrTx): Promise<StatusCounts> {
   const rows = await db
@@ -60,8 +70,8 @@ export async function createSubmission(db: DbOrTx, data: CompanyData): Promise<n
 
 async function whyNotChanged(db: DbOrTx, id: number): Promise<DecisionOutcome> {
   return (await getSubmission(db, id))
-    ? { ok: false, reason: "notPending" }
-    : { ok: false, reason: "notFound" };
+    ? { ok: false, code: "submission.not_pending" }
+    : { ok: false, code: "submission.not_found" };
 }
 
 const pendingById = (id: number) =>
@@ -146,8 +156,8 @@ export async function approveSubmission(
         .where(eq(companySubmissions.id, id))
         .for("update")
         .limit(1);
-      if (!request) return { ok: false, reason: "notFound" } as const;
-      if (request.status !== "pending") return { ok: false, reason: "notPending" } as const;
+      if (!request) return { ok: false, code: "submission.not_found" } as const;
+      if (request.status !== "pending") return { ok: false, code: "submission.not_pending" } as const;
 
       const [company] = await tx
         .insert(companies)
@@ -169,7 +179,7 @@ export async function approveSubmission(
       return { ok: true, companyId: company.id } as const;
     });
   } catch (error) {
-    if (error instanceof NotPendingError) return { ok: false, reason: "notPending" };
+    if (error instanceof NotPendingError) return { ok: false, code: "submission.not_pending" };
     throw error;
   }
 }

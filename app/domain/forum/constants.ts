@@ -63,5 +63,4 @@ export const FORUM_MESSAGES = {
   commentNotFound: "Komentar nije pronađen. Možda je u međuvremenu obrisan.",
   nothingSelected: "Izaberite bar jednu stavku.",
   nothingChanged: "Ništa nije promenjeno: izabrane stavke su već u tom statusu ili su obrisane.",
-  unknownAction: "Nepoznata akcija.",
 } as const;

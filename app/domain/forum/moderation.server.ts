@@ -7,24 +7,15 @@
 import { and, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { forumComments, forumTopics } from "~/db/schema";
-import { parseId, parseIds } from "~/lib/ids";
+import { fail, ok, type Result } from "~/domain/result";
 import { logger } from "~/lib/logger.server";
 import {
   ADMIN_FORUM_PAGE_SIZE,
   COMMENT_PREVIEW_LENGTH,
-  FORUM_MESSAGES,
   type ModerationStatus,
   TOPIC_PREVIEW_LENGTH,
 } from "./constants";
-import {
-  ACTION_TARGET,
-  COMMENT_FORMS,
-  countOf,
-  type ForumKind,
-  isStatusAction,
-  moderationMessage,
-  preview,
-} from "./rules";
+import { ACTION_TARGET, type ForumKind, preview, type StatusAction } from "./rules";
 import { normalizedContains } from "./search";
 
 export type StatusCounts = Record<ModerationStatus | "all", number>;
@@ -285,63 +276,58 @@ export async function deleteComment(db: DbOrTx, id: number): Promise<boolean> {
 
 // --- The moderators' actions, shared by the topic and comment screens ----------------------------
 
-export type ModerationReply = { ok: boolean; intent: string; message: string };
+export type ForumErrorCode =
+  | "forum.topic_not_found"
+  | "forum.comment_not_found"
+  | "forum.topic_unchanged"
+  | "forum.comment_unchanged"
+  | "forum.nothing_changed"
+  | "forum.update_failed"
+  | "forum.delete_failed";
+
+const notFound = (kind: ForumKind) =>
+  kind === "topic" ? "forum.topic_not_found" : "forum.comment_not_found";
 
 /**
- * One POST of a moderation screen: `intent=status` with `action` (approve, reject, pending) and one
- * or more `ids`, or `intent=delete` with one `id`. Failures are logged and answered with a message
- * (decision 072: the spec swallows them; we show them).
+ * Moves topics or comments to the status `action` asks for; how many changed. Failures are logged
+ * and answered with a code (decision 072: the spec swallows them; we show them).
  */
-export async function moderationAction(
+export async function moderateForum(
   db: DbOrTx,
   kind: ForumKind,
-  form: FormData,
-): Promise<{ status: number; reply: ModerationReply }> {
-  const intent = String(form.get("intent") ?? "");
-  const answer = (status: number, ok: boolean, message: string) => ({
-    status,
-    reply: { ok, intent, message },
-  });
-  const notFound = kind === "topic" ? FORUM_MESSAGES.topicNotFound : FORUM_MESSAGES.commentNotFound;
-
-  if (intent === "status") {
-    const action = form.get("action");
-    if (!isStatusAction(action)) return answer(400, false, FORUM_MESSAGES.unknownAction);
-    const ids = parseIds(form.getAll("ids"));
-    if (ids.length === 0) return answer(400, false, FORUM_MESSAGES.nothingSelected);
-    try {
-      const target = ACTION_TARGET[action];
-      const changed =
-        kind === "topic" ? await setTopicStatus(db, ids, target) : await setCommentStatus(db, ids, target);
-      if (changed.length === 0)
-        return answer(409, false, ids.length === 1 ? notFound : FORUM_MESSAGES.nothingChanged);
-      return answer(200, true, moderationMessage(kind, action, changed.length));
-    } catch (error) {
-      logger.error({ err: error, kind, action, ids }, "forum status change failed");
-      return answer(500, false, FORUM_MESSAGES.updateFailed);
+  action: StatusAction,
+  ids: readonly number[],
+): Promise<Result<{ changed: number }, ForumErrorCode>> {
+  try {
+    const target = ACTION_TARGET[action];
+    const changed =
+      kind === "topic" ? await setTopicStatus(db, ids, target) : await setCommentStatus(db, ids, target);
+    if (changed.length === 0) {
+      // One item that did not change is gone (or already there); several: none of them changed.
+      if (ids.length > 1) return fail("forum.nothing_changed");
+      return fail(kind === "topic" ? "forum.topic_unchanged" : "forum.comment_unchanged");
     }
+    return ok({ changed: changed.length });
+  } catch (error) {
+    logger.error({ err: error, kind, action, ids }, "forum status change failed");
+    return fail("forum.update_failed");
   }
+}
 
-  if (intent === "delete") {
-    const id = parseId(form.get("id"));
-    if (id === null) return answer(400, false, notFound);
-    try {
-      if (kind === "topic") {
-        const result = await deleteTopic(db, id);
-        if (!result.deleted) return answer(404, false, notFound);
-        const message =
-          result.comments > 0
-            ? `Tema je obrisana, zajedno sa ${countOf(result.comments, COMMENT_FORMS)}.`
-            : moderationMessage("topic", "delete", 1);
-        return answer(200, true, message);
-      }
-      if (!(await deleteComment(db, id))) return answer(404, false, notFound);
-      return answer(200, true, moderationMessage("comment", "delete", 1));
-    } catch (error) {
-      logger.error({ err: error, kind, id }, "forum delete failed");
-      return answer(500, false, FORUM_MESSAGES.deleteFailed);
+/** Deletes a topic (with its comments) or a comment; how many comments went with a topic. */
+export async function deleteForumItem(
+  db: DbOrTx,
+  kind: ForumKind,
+  id: number,
+): Promise<Result<{ comments: number }, ForumErrorCode>> {
+  try {
+    if (kind === "topic") {
+      const result = await deleteTopic(db, id);
+      return result.deleted ? ok({ comments: result.comments }) : fail(notFound(kind));
     }
+    return (await deleteComment(db, id)) ? ok({ comments: 0 }) : fail(notFound(kind));
+  } catch (error) {
+    logger.error({ err: error, kind, id }, "forum delete failed");
+    return fail("forum.delete_failed");
   }
-
-  return answer(400, false, FORUM_MESSAGES.unknownAction);
 }

@@ -5,7 +5,6 @@ import {
   parseVoteValue,
   preview,
   statusActions,
-  statusTab,
   TOPIC_FORMS,
   voteTransition,
 } from "./rules";
@@ -88,15 +87,5 @@ describe("Serbian counts and messages", () => {
     expect(moderationMessage("comment", "pending", 1)).toBe("Komentar je vraćen na čekanje.");
     expect(moderationMessage("comment", "reject", 12)).toBe("Odbijeno: 12 komentara.");
     expect(moderationMessage("topic", "approve", 3)).toBe("Odobreno: 3 teme.");
-  });
-});
-
-describe("statusTab", () => {
-  it("defaults to pending and reads the other tabs from the URL", () => {
-    expect(statusTab(null).status).toBe("pending");
-    expect(statusTab("nesto").status).toBe("pending");
-    expect(statusTab("odobreno").status).toBe("approved");
-    expect(statusTab("odbijeno").status).toBe("rejected");
-    expect(statusTab("sve").status).toBe("all");
   });
 });

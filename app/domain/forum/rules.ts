@@ -29,10 +29,6 @@ export function statusActions(status: ModerationStatus): StatusAction[] {
   return (["approve", "reject", "pending"] as const).filter((action) => ACTION_TARGET[action] !== status);
 }
 
-export function isStatusAction(value: unknown): value is StatusAction {
-  return value === "approve" || value === "reject" || value === "pending";
-}
-
 // --- Votes ---------------------------------------------------------------------------------------
 
 /** A click: like (+1) or dislike (-1). A visitor's standing vote: +1, -1 or none (0). */
@@ -112,21 +108,4 @@ export function moderationMessage(kind: ForumKind, action: StatusAction | "delet
     delete: "Obrisano",
   }[action];
   return `${verb}: ${what}.`;
-}
-
-// --- Admin status tabs ---------------------------------------------------------------------------
-
-/** The status tabs of the moderation lists, with their URL value; pending is the default (§4). */
-export const STATUS_TABS = [
-  { value: "na-cekanju", label: "Na čekanju", status: "pending" },
-  { value: "odobreno", label: "Odobreno", status: "approved" },
-  { value: "odbijeno", label: "Odbijeno", status: "rejected" },
-  { value: "sve", label: "Sve", status: "all" },
-] as const satisfies readonly { value: string; label: string; status: ModerationStatus | "all" }[];
-
-export type StatusTab = (typeof STATUS_TABS)[number];
-
-/** `?status=` → its tab; missing or unknown is the pending tab. */
-export function statusTab(value: string | null): StatusTab {
-  return STATUS_TABS.find((t) => t.value === value) ?? STATUS_TABS[0];
 }

@@ -4,6 +4,7 @@ import { articleHeadings, articles, jobs } from "~/db/schema";
 import { getJob } from "~/domain/jobs/queue.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { until } from "../../../tests/support/until";
 import {
   convertArticle,
   getHeadingPreview,
@@ -68,16 +69,6 @@ async function seed(n: number): Promise<{ legacy: number[]; headed: number[]; dr
 
 const contentOf = async (id: number) =>
   (await t.db.select({ c: articles.content }).from(articles).where(eq(articles.id, id)))[0]?.c;
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 const startRunner = (options: Parameters<typeof createHeadingsJobHandlers>[0] = {}) => {
   runner = startJobRunner({

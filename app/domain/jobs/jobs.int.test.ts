@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { jobs } from "~/db/schema";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { until as waitUntil } from "../../../tests/support/until";
 import { enqueueJob, getJob, requestCancel } from "./queue.server";
 import { type JobHandler, type JobRunner, startJobRunner } from "./runner.server";
 
@@ -22,15 +23,7 @@ const start = (handlers: Record<string, JobHandler>, extra: { retryDelayMs?: () 
   return runner;
 };
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
+const until = <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 10_000) => waitUntil(read, ok, ms, 25);
 const statusOf = (id: number) => async () => (await getJob(t.db, id))?.status;
 
 describeDb("durable jobs", () => {

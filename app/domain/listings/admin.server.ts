@@ -4,6 +4,7 @@
  * the rules live here and in rules.ts.
  */
 import type { Database } from "~/db/client.server";
+import { fail, ok, type Result } from "~/domain/result";
 import type { Storage } from "~/integrations/storage/storage";
 import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
 import { parseId, parseIds } from "~/lib/ids";
@@ -28,78 +29,42 @@ import {
   saleSchema,
 } from "./validation";
 
-export type ModerationIntent = StatusChange | "delete";
-export const MODERATION_INTENTS: readonly ModerationIntent[] = [
-  "approve",
-  "reject",
-  "to-pending",
-  "renew",
-  "delete",
-];
-
-export type ModerationResult = {
-  ok: boolean;
-  status: 200 | 400 | 404 | 409 | 500;
-  message: string;
-  /** The listings that changed. */
-  changed: number[];
-  fieldErrors?: FieldErrors;
-};
-
-const SUCCESS: Record<StatusChange, (n: number) => string> = {
-  approve: (n) => (n === 1 ? LISTING_MESSAGES.approved : LISTING_MESSAGES.approvedMany(n)),
-  reject: (n) => (n === 1 ? LISTING_MESSAGES.rejected : LISTING_MESSAGES.rejectedMany(n)),
-  "to-pending": () => LISTING_MESSAGES.toPending,
-  renew: () => LISTING_MESSAGES.renewed,
-};
+export type ListingErrorCode =
+  | "listing.not_found"
+  | "listing.not_allowed"
+  | "listing.reject_note_required"
+  | "listing.action_failed";
 
 /**
- * Runs one moderation intent on the listings named by the form's `id` fields. A rejection needs a
- * note (the spec's submission rule, kept for listings). Listings whose status no longer allows the
- * change are left alone and reported (409 when none changed).
+ * One moderation step on the listings named by `ids`: a status change (a rejection needs a note —
+ * the spec's submission rule, kept for listings) or deleting them with their photos. Listings whose
+ * status no longer allows the change are left alone and counted as skipped.
  */
 export async function moderateListings(
   db: Database,
   storage: Storage,
-  intent: string,
-  form: FormData,
-  reviewer: string,
-): Promise<ModerationResult> {
-  const ids = parseIds(form.getAll("id"));
-  if (!(MODERATION_INTENTS as readonly string[]).includes(intent)) {
-    return { ok: false, status: 400, message: "Nepoznata akcija.", changed: [] };
-  }
-  if (ids.length === 0)
-    return { ok: false, status: 400, message: LISTING_MESSAGES.noneSelected, changed: [] };
-  const note = sanitizeText(form.get("adminNote"), 2000);
+  input: { change: StatusChange | "delete"; ids: readonly number[]; note: string; reviewer: string },
+): Promise<Result<{ changed: number[]; skipped: number }, ListingErrorCode>> {
+  const { change, ids, reviewer } = input;
+  const note = sanitizeText(input.note, 2000);
   try {
-    if (intent === "delete") {
+    if (change === "delete") {
       const { deleted, photoKeys } = await deleteListings(db, ids);
-      if (deleted.length === 0)
-        return { ok: false, status: 404, message: LISTING_MESSAGES.notFound, changed: [] };
+      if (deleted.length === 0) return fail("listing.not_found");
       await deleteUnreferencedPhotos(db, storage, photoKeys);
-      return { ok: true, status: 200, message: LISTING_MESSAGES.deleted, changed: deleted };
+      return ok({ changed: deleted, skipped: ids.length - deleted.length });
     }
-    const change = intent as StatusChange;
     if (change === "reject" && !note) {
-      return {
-        ok: false,
-        status: 400,
-        message: LISTING_MESSAGES.rejectNoteRequired,
-        changed: [],
-        fieldErrors: { adminNote: LISTING_MESSAGES.rejectNoteRequired },
-      };
+      return fail("listing.reject_note_required", {
+        fieldErrors: { note: LISTING_MESSAGES.rejectNoteRequired },
+      });
     }
     const changed = await changeListingStatus(db, ids, change, { reviewer, note });
-    if (changed.length === 0)
-      return { ok: false, status: 409, message: LISTING_MESSAGES.notAllowed, changed };
-    const skipped = ids.length - changed.length;
-    const message =
-      SUCCESS[change](changed.length) + (skipped > 0 ? ` Preskočeno (drugi status): ${skipped}.` : "");
-    return { ok: true, status: 200, message, changed };
+    if (changed.length === 0) return fail("listing.not_allowed");
+    return ok({ changed, skipped: ids.length - changed.length });
   } catch (error) {
-    logger.error({ err: error, intent, ids }, "listing moderation failed");
-    return { ok: false, status: 500, message: LISTING_MESSAGES.actionFailed, changed: [] };
+    logger.error({ err: error, change, ids }, "listing moderation failed");
+    return fail("listing.action_failed");
   }
 }
 

@@ -250,7 +250,7 @@ describeDb("listings queries", () => {
       expired: 0,
     });
 
-    await changeListingStatus(t.db, [id], "to-pending", { reviewer: "a@x.com", now: NOW });
+    await changeListingStatus(t.db, [id], "pending", { reviewer: "a@x.com", now: NOW });
     expect(await getListing(t.db, id)).toMatchObject({ status: "pending", expiresAt: null });
     await changeListingStatus(t.db, [id], "approve", { reviewer: "a@x.com", now: NOW });
     await t.db.update(listings).set({ status: "expired" }).where(eq(listings.id, id));

@@ -503,7 +503,7 @@ export type ChangeOptions = { reviewer: string; note?: string | null; now?: Date
  * - approve / renew: public for 30 days from now; promotion days paid while the listing was not
  *   public start now (extending a running promotion), and the listing stays public at least as
  *   long as its promotion.
- * - to-pending: leaves the site until a new decision.
+ * - pending: leaves the site until a new decision.
  */
 export async function changeListingStatus(
   db: DbOrTx,

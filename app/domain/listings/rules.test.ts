@@ -16,9 +16,9 @@ const inDays = (n: number) => new Date(NOW.getTime() + n * DAY);
 describe("listing life cycle", () => {
   it("offers each status its moderation actions", () => {
     expect(actionsFor("pending")).toEqual(["approve", "reject", "edit", "delete"]);
-    expect(actionsFor("approved")).toEqual(["reject", "to-pending", "renew", "edit", "delete"]);
-    expect(actionsFor("rejected")).toEqual(["approve", "to-pending", "edit", "delete"]);
-    expect(actionsFor("expired")).toEqual(["to-pending", "renew", "edit", "delete"]);
+    expect(actionsFor("approved")).toEqual(["reject", "pending", "renew", "edit", "delete"]);
+    expect(actionsFor("rejected")).toEqual(["approve", "pending", "edit", "delete"]);
+    expect(actionsFor("expired")).toEqual(["pending", "renew", "edit", "delete"]);
     expect(canChange("expired", "approve")).toBe(false);
     expect(canChange("pending", "renew")).toBe(false);
   });

@@ -3,7 +3,7 @@
  * the tests.
  *
  *   posted → pending ─approve→ approved ─(expiry date passes)→ expired
- *               │  ↖──────────── to-pending ───────────────────┘   │
+ *               │  ↖──────────── pending ──────────────────────┘   │
  *               └─reject→ rejected ─approve→ approved              renew → approved (30 more days)
  *
  * An approved listing is public ("live") until `expires_at`; the public pages check the date
@@ -13,14 +13,14 @@ import { LISTING_LIFETIME_DAYS, type ListingStatus } from "./options";
 
 const DAY_MS = 86_400_000;
 
-export type StatusChange = "approve" | "reject" | "to-pending" | "renew";
+export type StatusChange = "approve" | "reject" | "pending" | "renew";
 export type ModerationAction = StatusChange | "edit" | "delete";
 
 /** The statuses each change may start from (the queries use the same list in their WHERE). */
 export const CHANGE_FROM: Record<StatusChange, readonly ListingStatus[]> = {
   approve: ["pending", "rejected"],
   reject: ["pending", "approved"],
-  "to-pending": ["approved", "rejected", "expired"],
+  pending: ["approved", "rejected", "expired"],
   renew: ["approved", "expired"],
 };
 

@@ -17,6 +17,7 @@ import { createMailgun } from "~/integrations/mailgun/mailgun.server";
 import { createTestDatabase, describeDb, TEST_DRIVER, type TestDatabase } from "../../../tests/support/db";
 import { type FakeMailgun, startFakeMailgun } from "../../../tests/support/fake-mailgun";
 import { databaseUrl } from "../../../tests/support/global-setup";
+import { until as waitUntil } from "../../../tests/support/until";
 import { createSendHandler } from "./send-job.server";
 import { createDraft, getSend, queueSend, SEND_JOB_KIND } from "./sends.server";
 import { UNSUBSCRIBE_PLACEHOLDER } from "./unsubscribe-link.server";
@@ -93,15 +94,7 @@ async function runWorkerUntilKilled(killAt: number, when: "before" | "after"): P
   await exited;
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = <T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000) => waitUntil(read, ok, ms, 50);
 
 describeDb("newsletter send across process crashes", () => {
   it("finishes after two SIGKILLs with every subscriber receiving exactly one message", async () => {

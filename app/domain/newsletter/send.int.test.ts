@@ -11,6 +11,7 @@ import { createOutbox, personalize } from "~/integrations/mailgun/outbox.server"
 import type { MailProvider } from "~/integrations/mailgun/provider";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { type FakeMailgun, startFakeMailgun } from "../../../tests/support/fake-mailgun";
+import { until } from "../../../tests/support/until";
 import { createSendHandler, type SendJobOptions } from "./send-job.server";
 import { cancelSend, createDraft, getSend, queueSend, resumeSend, SEND_JOB_KIND } from "./sends.server";
 import { UNSUBSCRIBE_PLACEHOLDER, unsubscribeSecret, verifyUnsubscribe } from "./unsubscribe-link.server";
@@ -89,15 +90,6 @@ async function queue(audience: "all" | "selected" = "all", subscriberIds: number
   return result.send.id;
 }
 
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`timed out; last value ${JSON.stringify(v)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 const statusOf = (id: number) => async () => (await getSend(t.db, id))?.status;
 
 async function activeEmails(): Promise<string[]> {

@@ -1,111 +1,76 @@
-import { useEffect, useState } from "react";
-import { data, Link, redirect, useLocation } from "react-router";
-import { type Column, DataTable } from "~/components/admin/data-table";
-import { Card } from "~/components/admin/page-header";
+import { Link, useLocation } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import {
-  BulkBar,
-  ForumStatusBadge,
-  ItemActions,
-  ItemDialog,
-  ModerationSearch,
-  StatusTabs,
-  useModerationFetcher,
-  useOpenHref,
-  useRowSelection,
-  VoteCounts,
-} from "~/components/forum/moderation-ui";
-import { Pagination } from "~/components/pagination";
+import { VoteCounts } from "~/components/forum/vote-counts";
+import { ItemActions, ModerationQueue, type QueueArea } from "~/components/moderation/queue";
 import { Notice } from "~/components/ui/notice";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { VisitorText } from "~/components/visitor-text";
-import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES } from "~/domain/forum/constants";
+import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES, STATUS_LABELS } from "~/domain/forum/constants";
 import {
   type AdminCommentRow,
   commentStatusCounts,
   getAdminComment,
   listAdminComments,
-  moderationAction,
   topicTitle,
 } from "~/domain/forum/moderation.server";
-import { statusTab } from "~/domain/forum/rules";
-import { searchParam } from "~/domain/forum/search";
+import { COMMENT_FORMS, countOf, statusActions } from "~/domain/forum/rules";
+import { TAB_WORDS } from "~/domain/moderation/queue";
 import { requirePermission } from "~/domain/users/auth.server";
+import { loadQueue } from "~/http/moderation.server";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
-import { logger } from "~/lib/logger.server";
-import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-comments";
+import { forumQueueAction } from "./forum-queue.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Komentari foruma — Admin panel" }];
 
+const TABS = [
+  { tab: "pending", label: "Na čekanju" },
+  { tab: "approved", label: "Odobreno" },
+  { tab: "rejected", label: "Odbijeno" },
+  { tab: "all", label: "Sve" },
+] as const;
+
 /**
- * `/admin/forum/comments`: comments by status (pending by default), optionally of one topic
- * (`?tema={id}`), searched and paged in SQL, with the spec §4 status actions, bulk approve/reject,
- * delete and the full text (`?otvori={id}`).
+ * `/admin/forum/comments`: the moderation queue of comments (decision 171), pending by default,
+ * optionally of one topic (`?tema={id}`).
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewForum");
-  const url = new URL(request.url);
-  const tab = statusTab(url.searchParams.get("status"));
-  const search = searchParam(url.searchParams.get("q"));
-  const page = parsePage(url.searchParams.get("page"));
-  const openId = parseId(url.searchParams.get("otvori"));
-  const topicId = parseId(url.searchParams.get("tema"));
+  const topicId = parseId(new URL(request.url).searchParams.get("tema"));
   const db = getDb();
-  try {
-    const [counts, list, opened, topic] = await Promise.all([
-      commentStatusCounts(db),
-      listAdminComments(db, { status: tab.status === "all" ? undefined : tab.status, search, topicId, page }),
-      openId ? getAdminComment(db, openId) : null,
-      topicId ? topicTitle(db, topicId) : null,
-    ]);
-    const totalPages = totalPagesOf(list.total, ADMIN_FORUM_PAGE_SIZE);
-    if (page > totalPages) {
-      url.searchParams.set("page", String(totalPages));
-      throw redirect(`${url.pathname}?${url.searchParams}`);
-    }
-    return {
-      tab,
-      search,
-      page,
-      counts,
-      rows: list.rows,
-      total: list.total,
-      opened,
-      topic: topicId && topic !== null ? { id: topicId, title: topic } : null,
-      loadError: null,
-    };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // Decision 072: the spec swallows forum load errors; we log and say so.
-    logger.error({ err: error }, "forum comments load failed");
-    return {
-      tab,
-      search,
-      page,
-      counts: { all: 0, pending: 0, approved: 0, rejected: 0 },
-      rows: [] as AdminCommentRow[],
-      total: 0,
-      opened: null,
-      topic: null,
-      loadError: FORUM_MESSAGES.loadFailed,
-    };
-  }
+  const [queue, title] = await Promise.all([
+    loadQueue(request, {
+      tabs: TABS.map((t) => t.tab),
+      pageSize: ADMIN_FORUM_PAGE_SIZE,
+      what: "forum comments",
+      load: async ({ status, search, page, openId }) => {
+        const [counts, list, opened] = await Promise.all([
+          commentStatusCounts(db),
+          listAdminComments(db, { status, search, topicId, page }),
+          openId ? getAdminComment(db, openId) : null,
+        ]);
+        return { counts, rows: list.rows, total: list.total, opened };
+      },
+    }),
+    topicId ? topicTitle(db, topicId).catch(() => null) : null,
+  ]);
+  return { ...queue, topic: topicId && title !== null ? { id: topicId, title } : null };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "canViewForum");
-  const { status, reply } = await moderationAction(getDb(), "comment", await request.formData());
-  return data(reply, { status });
+  return forumQueueAction(request, "comment");
 }
+
+type Comment = NonNullable<Route.ComponentProps["loaderData"]["opened"]>;
 
 function TopicCell({ row }: { row: Pick<AdminCommentRow, "topicId" | "topicTitle" | "topicStatus"> }) {
   return (
     <div>
       <Link
-        to={`/admin/forum/topics?status=sve&otvori=${row.topicId}`}
+        to={`/admin/forum/topics?status=${TAB_WORDS.all}&otvori=${row.topicId}`}
         className="text-brand-700 hover:underline"
       >
         {row.topicTitle}
@@ -113,46 +78,31 @@ function TopicCell({ row }: { row: Pick<AdminCommentRow, "topicId" | "topicTitle
       {row.topicStatus !== "approved" ? (
         <div className="mt-1">
           <span className="text-xs text-slate-500">Tema: </span>
-          <ForumStatusBadge status={row.topicStatus} />
+          <StatusBadge status={row.topicStatus} labels={STATUS_LABELS} />
         </div>
       ) : null}
     </div>
   );
 }
 
-export default function ForumComments({ loaderData }: Route.ComponentProps) {
-  const { tab, search, page, counts, rows, total, opened, topic, loadError } = loaderData;
-  const location = useLocation();
-  const listKey = new URLSearchParams(location.search);
-  listKey.delete("otvori");
-  const moderation = useModerationFetcher("forum-comments");
-  const rowSelection = useRowSelection(listKey.toString());
-  const [toDelete, setToDelete] = useState<{ id: number; preview: string } | null>(null);
-  const openHref = useOpenHref();
-  const ids = rows.map((r) => r.id);
-
-  const { notice, clearNotice } = moderation;
-  const { clear } = rowSelection;
-  const openedId = opened?.id;
-  // A newly opened item starts without the previous item's message.
-  useEffect(() => {
-    if (openedId !== undefined) clearNotice();
-  }, [openedId, clearNotice]);
-  useEffect(() => {
-    if (notice?.ok) {
-      clear();
-      setToDelete(null);
-    }
-  }, [notice, clear]);
-
-  const columns: Column<AdminCommentRow>[] = [
+const AREA: QueueArea<AdminCommentRow, Comment, (typeof TABS)[number]["tab"]> = {
+  fetcherKey: "forum-comments",
+  tabs: TABS,
+  tabsLabel: "Status komentara",
+  searchPlaceholder: "Pretražite tekst i autora…",
+  caption: "Komentari foruma",
+  testId: "forum-comment",
+  bulk: { noun: "komentari", label: (r) => `Izaberi komentar ${r.id}` },
+  empty: (search) => (search ? "Nema komentara za ovu pretragu." : "Nema komentara u ovoj grupi."),
+  loadFailedMessage: FORUM_MESSAGES.loadFailed,
+  columns: (q) => [
     {
       key: "content",
       header: "Komentar",
       mobile: "title",
       className: "min-w-[16rem]",
       cell: (r) => (
-        <Link to={openHref(r.id)} preventScrollReset className="font-normal text-slate-900 hover:underline">
+        <Link to={q.openHref(r.id)} preventScrollReset className="font-normal text-slate-900 hover:underline">
           {r.preview}
         </Link>
       ),
@@ -172,7 +122,12 @@ export default function ForumComments({ loaderData }: Route.ComponentProps) {
       ),
     },
     { key: "topic", header: "Tema", className: "min-w-[10rem]", cell: (r) => <TopicCell row={r} /> },
-    { key: "status", header: "Status", mobile: "badge", cell: (r) => <ForumStatusBadge status={r.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      mobile: "badge",
+      cell: (r) => <StatusBadge status={r.status} labels={STATUS_LABELS} />,
+    },
     {
       key: "actions",
       header: "Akcije",
@@ -180,121 +135,89 @@ export default function ForumComments({ loaderData }: Route.ComponentProps) {
       mobile: "actions",
       cell: (r) => (
         <ItemActions
-          status={r.status}
-          busy={moderation.busyIds.has(r.id)}
-          onAction={(action) => moderation.setStatus([r.id], action)}
-          onDelete={() => setToDelete({ id: r.id, preview: r.preview })}
+          actions={statusActions(r.status)}
+          busy={q.busyIds.has(r.id)}
+          onAction={(action) => q.act(r.id, action)}
+          onDelete={() => q.askDelete(r.id)}
         />
       ),
     },
-  ];
-
-  const withoutTopic = new URLSearchParams(listKey);
-  withoutTopic.delete("tema");
-  withoutTopic.delete("page");
-
-  return (
-    <div>
-      <div className="mb-4 space-y-2">
-        <Notice tone="error" message={loadError} />
-        {notice ? <Notice tone={notice.ok ? "success" : "error"} message={notice.message} /> : null}
-      </div>
-      {topic ? (
-        <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
-          <span>
-            Komentari teme <strong className="break-words">{topic.title}</strong>
-          </span>
-          <Link
-            to={`/admin/forum/comments${withoutTopic.size > 0 ? `?${withoutTopic}` : ""}`}
-            className="font-medium text-brand-700 underline"
-          >
-            Svi komentari
-          </Link>
-        </p>
-      ) : null}
-      <StatusTabs current={tab} counts={counts} label="Status komentara" />
-      <ModerationSearch
-        search={search}
-        placeholder="Pretražite tekst i autora…"
-        keep={{
-          status: tab.value === "na-cekanju" ? undefined : tab.value,
-          tema: topic ? String(topic.id) : undefined,
-        }}
-      />
-      <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-        {resultCountLine(page, ADMIN_FORUM_PAGE_SIZE, total)}
+  ],
+  dialog: {
+    width: "2xl",
+    closeOnSuccess: false,
+    title: (c) => `Komentar: ${c.author}`,
+    subtitle: (c) => (
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm font-normal text-slate-600">
+        <StatusBadge status={c.status} labels={STATUS_LABELS} />
+        <span>{formatDateTime(c.createdAt)}</span>
       </p>
-      <Card className="overflow-hidden">
-        <BulkBar
-          ids={ids}
-          selected={rowSelection.selected}
-          busy={moderation.busy}
-          noun="komentari"
-          onSelectAll={() => rowSelection.selectAll(ids)}
-          onClear={rowSelection.clear}
-          onAction={(action) => moderation.setStatus([...rowSelection.selected], action)}
-        />
-        <DataTable
-          caption="Komentari foruma"
-          rows={rows}
-          rowKey={(r) => r.id}
-          testId="forum-comment"
-          empty={search ? "Nema komentara za ovu pretragu." : "Nema komentara u ovoj grupi."}
-          selection={{ ...rowSelection.selection, label: (id) => `Izaberi komentar ${id}` }}
-          columns={columns}
-        />
-      </Card>
-      <div className="mt-4">
-        <Pagination page={page} totalPages={totalPagesOf(total, ADMIN_FORUM_PAGE_SIZE)} />
-      </div>
-
-      {opened ? (
-        <ItemDialog title={`Komentar: ${opened.author}`}>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <ForumStatusBadge status={opened.status} />
-            <span>{formatDateTime(opened.createdAt)}</span>
-          </p>
-          {notice ? (
-            <Notice className="mt-3" tone={notice.ok ? "success" : "error"} message={notice.message} />
+    ),
+    body: (c, q) => {
+      const reply = q.replyFor(c.id);
+      return (
+        <>
+          {reply ? (
+            <Notice className="mt-3" tone={reply.ok ? "success" : "error"} message={reply.message} />
           ) : null}
-          <VisitorText text={opened.content} className="mt-4 text-sm leading-relaxed text-slate-800" />
+          <VisitorText text={c.content} className="mt-4 text-sm leading-relaxed text-slate-800" />
           <div className="mt-4 space-y-2 text-sm text-slate-600">
-            <VoteCounts likes={opened.likes} dislikes={opened.dislikes} />
+            <VoteCounts likes={c.likes} dislikes={c.dislikes} />
             <div>
               <span className="text-slate-500">Tema: </span>
-              <TopicCell row={opened} />
+              <TopicCell row={c} />
             </div>
           </div>
           <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
             <ItemActions
-              status={opened.status}
-              busy={moderation.busy}
-              onAction={(action) => moderation.setStatus([opened.id], action)}
-              onDelete={() => setToDelete({ id: opened.id, preview: opened.content.slice(0, 150) })}
+              actions={statusActions(c.status)}
+              busy={q.busy}
+              onAction={(action) => q.act(c.id, action)}
+              onDelete={() => q.askDelete(c.id)}
             />
           </div>
-        </ItemDialog>
-      ) : null}
+        </>
+      );
+    },
+  },
+  reject: {
+    inlineNote: false,
+    title: (n) => (n > 1 ? `Odbijanje komentara (${n})` : "Odbijanje komentara"),
+    description: (n) =>
+      `${n > 1 ? `Izabrani komentari (${countOf(n, COMMENT_FORMS)})` : "Komentar"} više neće biti na sajtu; možete ih kasnije vratiti na čekanje ili odobriti.`,
+  },
+  remove: {
+    title: "Brisanje komentara",
+    description: ({ row }) => {
+      const text = "preview" in row ? row.preview : (row as Comment).content.slice(0, 150);
+      return <>Da li ste sigurni da želite da obrišete komentar „{text}“? Ova akcija se ne može poništiti.</>;
+    },
+  },
+};
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        tone="danger"
-        title="Brisanje komentara"
-        description={
-          toDelete ? (
-            <>
-              Da li ste sigurni da želite da obrišete komentar „{toDelete.preview}“? Ova akcija se ne može
-              poništiti.
-            </>
-          ) : null
-        }
-        confirmLabel="Obriši"
-        busy={moderation.busy}
-        onConfirm={() => toDelete && moderation.remove(toDelete.id)}
-      />
-    </div>
+/** "Komentari teme X" with a way back to every comment, above the list. */
+function TopicFilter({ topic }: { topic: { id: number; title: string } | null }) {
+  const location = useLocation();
+  if (!topic) return null;
+  const rest = new URLSearchParams(location.search);
+  for (const key of ["tema", "page", "otvori"]) rest.delete(key);
+  return (
+    <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-700">
+      <span>
+        Komentari teme <strong className="break-words">{topic.title}</strong>
+      </span>
+      <Link
+        to={`/admin/forum/comments${rest.size > 0 ? `?${rest}` : ""}`}
+        className="font-medium text-brand-700 underline"
+      >
+        Svi komentari
+      </Link>
+    </p>
   );
+}
+
+export default function ForumComments({ loaderData }: Route.ComponentProps) {
+  return <ModerationQueue data={loaderData} area={AREA} before={<TopicFilter topic={loaderData.topic} />} />;
 }
 
 export { AdminRouteError as ErrorBoundary };

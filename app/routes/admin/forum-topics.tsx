@@ -1,129 +1,77 @@
-import { useEffect, useState } from "react";
-import { data, Link, redirect, useLocation } from "react-router";
-import { type Column, DataTable } from "~/components/admin/data-table";
-import { Card } from "~/components/admin/page-header";
+import { Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import {
-  BulkBar,
-  ForumStatusBadge,
-  ItemActions,
-  ItemDialog,
-  ModerationSearch,
-  StatusTabs,
-  useModerationFetcher,
-  useOpenHref,
-  useRowSelection,
-  VoteCounts,
-} from "~/components/forum/moderation-ui";
-import { Pagination } from "~/components/pagination";
+import { VoteCounts } from "~/components/forum/vote-counts";
+import { ItemActions, ModerationQueue, type QueueArea } from "~/components/moderation/queue";
 import { Notice } from "~/components/ui/notice";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { VisitorText } from "~/components/visitor-text";
-import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES } from "~/domain/forum/constants";
+import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES, STATUS_LABELS } from "~/domain/forum/constants";
 import {
   type AdminTopicRow,
   getAdminTopic,
   listAdminTopics,
-  moderationAction,
   topicStatusCounts,
 } from "~/domain/forum/moderation.server";
-import { COMMENT_FORMS, countOf, statusTab } from "~/domain/forum/rules";
-import { searchParam } from "~/domain/forum/search";
+import { COMMENT_FORMS, countOf, statusActions, TOPIC_FORMS } from "~/domain/forum/rules";
+import { TAB_WORDS } from "~/domain/moderation/queue";
 import { requirePermission } from "~/domain/users/auth.server";
+import { loadQueue } from "~/http/moderation.server";
 import { formatDateTime } from "~/lib/dates";
-import { parseId } from "~/lib/ids";
-import { logger } from "~/lib/logger.server";
-import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-topics";
+import { forumQueueAction } from "./forum-queue.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Teme foruma — Admin panel" }];
 
+const TABS = [
+  { tab: "pending", label: "Na čekanju" },
+  { tab: "approved", label: "Odobreno" },
+  { tab: "rejected", label: "Odbijeno" },
+  { tab: "all", label: "Sve" },
+] as const;
+
 /**
- * `/admin/forum/topics`: topics by status (pending by default), searched and paged in SQL, with the
- * spec §4 status actions, bulk approve/reject, delete and the full text (`?otvori={id}`).
+ * `/admin/forum/topics`: the moderation queue of topics (decision 171), pending by default, with
+ * the spec §4 status actions.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewForum");
-  const url = new URL(request.url);
-  const tab = statusTab(url.searchParams.get("status"));
-  const search = searchParam(url.searchParams.get("q"));
-  const page = parsePage(url.searchParams.get("page"));
-  const openId = parseId(url.searchParams.get("otvori"));
   const db = getDb();
-  try {
-    const [counts, list, opened] = await Promise.all([
-      topicStatusCounts(db),
-      listAdminTopics(db, { status: tab.status === "all" ? undefined : tab.status, search, page }),
-      openId ? getAdminTopic(db, openId) : null,
-    ]);
-    const totalPages = totalPagesOf(list.total, ADMIN_FORUM_PAGE_SIZE);
-    if (page > totalPages) {
-      // After a bulk action the last page may be gone: show the new last page.
-      url.searchParams.set("page", String(totalPages));
-      throw redirect(`${url.pathname}?${url.searchParams}`);
-    }
-    return { tab, search, page, counts, rows: list.rows, total: list.total, opened, loadError: null };
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    // Decision 072: the spec swallows forum load errors; we log and say so.
-    logger.error({ err: error }, "forum topics load failed");
-    return {
-      tab,
-      search,
-      page,
-      counts: { all: 0, pending: 0, approved: 0, rejected: 0 },
-      rows: [] as AdminTopicRow[],
-      total: 0,
-      opened: null,
-      loadError: FORUM_MESSAGES.loadFailed,
-    };
-  }
+  return loadQueue(request, {
+    tabs: TABS.map((t) => t.tab),
+    pageSize: ADMIN_FORUM_PAGE_SIZE,
+    what: "forum topics",
+    load: async ({ status, search, page, openId }) => {
+      const [counts, list, opened] = await Promise.all([
+        topicStatusCounts(db),
+        listAdminTopics(db, { status, search, page }),
+        openId ? getAdminTopic(db, openId) : null,
+      ]);
+      return { counts, rows: list.rows, total: list.total, opened };
+    },
+  });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "canViewForum");
-  const { status, reply } = await moderationAction(getDb(), "topic", await request.formData());
-  return data(reply, { status });
+  return forumQueueAction(request, "topic");
 }
 
-function CommentsCell({ row }: { row: { id: number; commentCount: number; pendingComments: number } }) {
-  return (
-    <Link to={`/admin/forum/comments?status=sve&tema=${row.id}`} className="text-brand-700 hover:underline">
-      {countOf(row.commentCount, COMMENT_FORMS)}
-      {row.pendingComments > 0 ? (
-        <span className="text-amber-700"> ({row.pendingComments} na čekanju)</span>
-      ) : null}
-    </Link>
-  );
-}
+type Topic = NonNullable<Route.ComponentProps["loaderData"]["opened"]>;
 
-export default function ForumTopics({ loaderData }: Route.ComponentProps) {
-  const { tab, search, page, counts, rows, total, opened, loadError } = loaderData;
-  const location = useLocation();
-  const listKey = new URLSearchParams(location.search);
-  listKey.delete("otvori");
-  const moderation = useModerationFetcher("forum-topics");
-  const rowSelection = useRowSelection(listKey.toString());
-  const [toDelete, setToDelete] = useState<{ id: number; title: string; comments: number } | null>(null);
-  const openHref = useOpenHref();
-  const ids = rows.map((r) => r.id);
+const commentsHref = (id: number) => `/admin/forum/comments?status=${TAB_WORDS.all}&tema=${id}`;
 
-  const { notice, clearNotice } = moderation;
-  const { clear } = rowSelection;
-  const openedId = opened?.id;
-  // A newly opened item starts without the previous item's message.
-  useEffect(() => {
-    if (openedId !== undefined) clearNotice();
-  }, [openedId, clearNotice]);
-  useEffect(() => {
-    if (notice?.ok) {
-      clear();
-      setToDelete(null);
-    }
-  }, [notice, clear]);
-
-  const columns: Column<AdminTopicRow>[] = [
+const AREA: QueueArea<AdminTopicRow, Topic, (typeof TABS)[number]["tab"]> = {
+  fetcherKey: "forum-topics",
+  tabs: TABS,
+  tabsLabel: "Status tema",
+  searchPlaceholder: "Pretražite naslov i tekst…",
+  caption: "Teme foruma",
+  testId: "forum-topic",
+  bulk: { noun: "teme", label: (r) => `Izaberi temu ${r.id}` },
+  empty: (search) => (search ? "Nema tema za ovu pretragu." : "Nema tema u ovoj grupi."),
+  loadFailedMessage: FORUM_MESSAGES.loadFailed,
+  columns: (q) => [
     {
       key: "title",
       header: "Tema",
@@ -131,7 +79,11 @@ export default function ForumTopics({ loaderData }: Route.ComponentProps) {
       className: "min-w-[14rem]",
       cell: (r) => (
         <div>
-          <Link to={openHref(r.id)} preventScrollReset className="font-medium text-slate-900 hover:underline">
+          <Link
+            to={q.openHref(r.id)}
+            preventScrollReset
+            className="font-medium text-slate-900 hover:underline"
+          >
             {r.title}
           </Link>
           {r.preview ? <p className="mt-1 text-xs font-normal text-slate-500">{r.preview}</p> : null}
@@ -155,14 +107,24 @@ export default function ForumTopics({ loaderData }: Route.ComponentProps) {
       mobileLabel: "Komentari",
       cell: (r) => (
         <div className="space-y-1">
-          <CommentsCell row={r} />
+          <Link to={commentsHref(r.id)} className="text-brand-700 hover:underline">
+            {countOf(r.commentCount, COMMENT_FORMS)}
+            {r.pendingComments > 0 ? (
+              <span className="text-amber-700"> ({r.pendingComments} na čekanju)</span>
+            ) : null}
+          </Link>
           <div>
             <VoteCounts likes={r.likes} dislikes={r.dislikes} />
           </div>
         </div>
       ),
     },
-    { key: "status", header: "Status", mobile: "badge", cell: (r) => <ForumStatusBadge status={r.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      mobile: "badge",
+      cell: (r) => <StatusBadge status={r.status} labels={STATUS_LABELS} />,
+    },
     {
       key: "actions",
       header: "Akcije",
@@ -170,79 +132,44 @@ export default function ForumTopics({ loaderData }: Route.ComponentProps) {
       mobile: "actions",
       cell: (r) => (
         <ItemActions
-          status={r.status}
-          busy={moderation.busyIds.has(r.id)}
-          onAction={(action) => moderation.setStatus([r.id], action)}
-          onDelete={() => setToDelete({ id: r.id, title: r.title, comments: r.commentCount })}
+          actions={statusActions(r.status)}
+          busy={q.busyIds.has(r.id)}
+          onAction={(action) => q.act(r.id, action)}
+          onDelete={() => q.askDelete(r.id)}
         />
       ),
     },
-  ];
-
-  return (
-    <div>
-      <div className="mb-4 space-y-2">
-        <Notice tone="error" message={loadError} />
-        {notice ? <Notice tone={notice.ok ? "success" : "error"} message={notice.message} /> : null}
-      </div>
-      <StatusTabs current={tab} counts={counts} label="Status tema" />
-      <ModerationSearch
-        search={search}
-        placeholder="Pretražite naslov i tekst…"
-        keep={{ status: tab.value === "na-cekanju" ? undefined : tab.value }}
-      />
-      <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-        {resultCountLine(page, ADMIN_FORUM_PAGE_SIZE, total)}
+  ],
+  dialog: {
+    width: "2xl",
+    closeOnSuccess: false,
+    title: (t) => t.title,
+    subtitle: (t) => (
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm font-normal text-slate-600">
+        <StatusBadge status={t.status} labels={STATUS_LABELS} />
+        <span>
+          {t.author}
+          {t.companyName ? ` · ${t.companyName}` : ""} · {formatDateTime(t.createdAt)}
+        </span>
       </p>
-      <Card className="overflow-hidden">
-        <BulkBar
-          ids={ids}
-          selected={rowSelection.selected}
-          busy={moderation.busy}
-          noun="teme"
-          onSelectAll={() => rowSelection.selectAll(ids)}
-          onClear={rowSelection.clear}
-          onAction={(action) => moderation.setStatus([...rowSelection.selected], action)}
-        />
-        <DataTable
-          caption="Teme foruma"
-          rows={rows}
-          rowKey={(r) => r.id}
-          testId="forum-topic"
-          empty={search ? "Nema tema za ovu pretragu." : "Nema tema u ovoj grupi."}
-          selection={{ ...rowSelection.selection, label: (id) => `Izaberi temu ${id}` }}
-          columns={columns}
-        />
-      </Card>
-      <div className="mt-4">
-        <Pagination page={page} totalPages={totalPagesOf(total, ADMIN_FORUM_PAGE_SIZE)} />
-      </div>
-
-      {opened ? (
-        <ItemDialog title={opened.title}>
-          <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            <ForumStatusBadge status={opened.status} />
-            <span>
-              {opened.author}
-              {opened.companyName ? ` · ${opened.companyName}` : ""} · {formatDateTime(opened.createdAt)}
-            </span>
-          </p>
-          {notice ? (
-            <Notice className="mt-3" tone={notice.ok ? "success" : "error"} message={notice.message} />
+    ),
+    body: (t, q) => {
+      const reply = q.replyFor(t.id);
+      return (
+        <>
+          {reply ? (
+            <Notice className="mt-3" tone={reply.ok ? "success" : "error"} message={reply.message} />
           ) : null}
-          <VisitorText text={opened.content} className="mt-4 text-sm leading-relaxed text-slate-800" />
+          <VisitorText text={t.content} className="mt-4 text-sm leading-relaxed text-slate-800" />
           <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
-            <VoteCounts likes={opened.likes} dislikes={opened.dislikes} />
-            <Link
-              to={`/admin/forum/comments?status=sve&tema=${opened.id}`}
-              className="font-medium text-brand-700 hover:underline"
-            >
-              {countOf(opened.commentCount, COMMENT_FORMS)}
-              {opened.pendingComments > 0 ? ` (${opened.pendingComments} na čekanju)` : ""}
+            <VoteCounts likes={t.likes} dislikes={t.dislikes} />
+            <Link to={commentsHref(t.id)} className="font-medium text-brand-700 hover:underline">
+              {countOf(t.commentCount, COMMENT_FORMS)}
+              {t.pendingComments > 0 ? ` (${t.pendingComments} na čekanju)` : ""}
             </Link>
-            {opened.status === "approved" ? (
+            {t.status === "approved" ? (
               <a
-                href={`/forum/${opened.id}`}
+                href={`/forum/${t.id}`}
                 target="_blank"
                 rel="noopener"
                 className="text-brand-700 hover:underline"
@@ -253,39 +180,41 @@ export default function ForumTopics({ loaderData }: Route.ComponentProps) {
           </p>
           <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
             <ItemActions
-              status={opened.status}
-              busy={moderation.busy}
-              onAction={(action) => moderation.setStatus([opened.id], action)}
-              onDelete={() =>
-                setToDelete({ id: opened.id, title: opened.title, comments: opened.commentCount })
-              }
+              actions={statusActions(t.status)}
+              busy={q.busy}
+              onAction={(action) => q.act(t.id, action)}
+              onDelete={() => q.askDelete(t.id)}
             />
           </div>
-        </ItemDialog>
-      ) : null}
+        </>
+      );
+    },
+  },
+  reject: {
+    inlineNote: false,
+    title: (n) => (n > 1 ? `Odbijanje tema (${n})` : "Odbijanje teme"),
+    description: (n) =>
+      `${n > 1 ? `Izabrane teme (${countOf(n, TOPIC_FORMS)})` : "Tema"} više neće biti na sajtu; možete ih kasnije vratiti na čekanje ili odobriti.`,
+  },
+  remove: {
+    title: "Brisanje teme",
+    description: ({ row }) => {
+      const topic = row as AdminTopicRow;
+      return (
+        <>
+          Da li ste sigurni da želite da obrišete temu <strong>{topic.title}</strong>?{" "}
+          {topic.commentCount > 0
+            ? `Sa njom se briše i ${countOf(topic.commentCount, COMMENT_FORMS)}. `
+            : "Tema nema komentara. "}
+          Ova akcija se ne može poništiti.
+        </>
+      );
+    },
+  },
+};
 
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        tone="danger"
-        title="Brisanje teme"
-        description={
-          toDelete ? (
-            <>
-              Da li ste sigurni da želite da obrišete temu <strong>{toDelete.title}</strong>?{" "}
-              {toDelete.comments > 0
-                ? `Sa njom se briše i ${countOf(toDelete.comments, COMMENT_FORMS)}. `
-                : "Tema nema komentara. "}
-              Ova akcija se ne može poništiti.
-            </>
-          ) : null
-        }
-        confirmLabel="Obriši"
-        busy={moderation.busy}
-        onConfirm={() => toDelete && moderation.remove(toDelete.id)}
-      />
-    </div>
-  );
+export default function ForumTopics({ loaderData }: Route.ComponentProps) {
+  return <ModerationQueue data={loaderData} area={AREA} />;
 }
 
 export { AdminRouteError as ErrorBoundary };

@@ -4,7 +4,7 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { Notice } from "~/components/ui/notice";
 import { FORUM_MESSAGES, type ModerationStatus } from "~/domain/forum/constants";
 import { forumStatusCounts, type StatusCounts } from "~/domain/forum/moderation.server";
-import { STATUS_TABS } from "~/domain/forum/rules";
+import { TAB_WORDS } from "~/domain/moderation/queue";
 import { requirePermission } from "~/domain/users/auth.server";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
@@ -24,8 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-const tabValue = (status: ModerationStatus | "all") =>
-  STATUS_TABS.find((t) => t.status === status)?.value ?? "sve";
+const tabValue = (status: ModerationStatus | "all") => TAB_WORDS[status];
 
 function CountCard({
   title,

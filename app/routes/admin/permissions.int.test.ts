@@ -451,7 +451,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
-        form: { intent: "update", submissionId: "900011", name: "Izmenjen zahtev" },
+        form: { intent: "update", id: "900011", name: "Izmenjen zahtev" },
         probe: async (t) => {
           await submissionFixture(t, 900011);
           return submissionsWhere(t, eq(companySubmissions.name, "Izmenjen zahtev"));
@@ -459,7 +459,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "approve",
-        form: { intent: "approve", submissionId: "900012", adminNotes: "" },
+        form: { intent: "approve", id: "900012", note: "" },
         probe: async (t) => {
           await submissionFixture(t, 900012);
           return companyCount(t);
@@ -467,7 +467,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "reject",
-        form: { intent: "reject", submissionId: "900013", adminNotes: "Nepotpuni podaci" },
+        form: { intent: "reject", id: "900013", note: "Nepotpuni podaci" },
         probe: async (t) => {
           await submissionFixture(t, 900013);
           return submissionsWhere(t, eq(companySubmissions.status, "rejected"));
@@ -475,7 +475,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
-        form: { intent: "delete", submissionId: "900014" },
+        form: { intent: "delete", id: "900014" },
         probe: async (t) => {
           await submissionFixture(t, 900014);
           return (await t.db.select({ n: count() }).from(companySubmissions))[0].n;
@@ -485,7 +485,7 @@ const MATRIX: Record<string, MatrixEntry> = {
   },
   "admin/listings/": {
     file: "routes/admin/listings.tsx",
-    path: "/admin/listings?status=odobreni&vrsta=poslovi&q=oglas",
+    path: "/admin/listings?status=odobreno&vrsta=poslovi&q=oglas",
     permission: "canViewListings",
     loader: VIEW_ADMIN_ONLY,
     actionOutcome: VIEW_ADMIN_ONLY,
@@ -500,7 +500,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "reject",
-        form: { intent: "reject", id: "900202", adminNote: "Nepotpuni podaci" },
+        form: { intent: "reject", id: "900202", note: "Nepotpuni podaci" },
         probe: async (t) => {
           await listingFixture(t, 900202);
           return listingsWhere(t, eq(listings.status, "rejected"));
@@ -568,7 +568,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "approve",
-        form: { intent: "status", action: "approve", ids: "900201" },
+        form: { intent: "approve", id: "900201" },
         probe: async (t) => {
           await forumTopicFixture(t, 900201);
           return (
@@ -595,7 +595,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "reject",
-        form: { intent: "status", action: "reject", ids: "900211" },
+        form: { intent: "reject", id: "900211" },
         probe: async (t) => {
           await forumCommentFixture(t, 900211);
           return (
@@ -988,7 +988,7 @@ describeDb("permission matrix", () => {
     {
       file: "routes/admin/company-submissions.tsx",
       path: "/admin/company-submissions",
-      field: "submissionId",
+      field: "id",
       intents: ["update", "approve", "reject", "delete"],
     },
     {
@@ -1003,7 +1003,7 @@ describeDb("permission matrix", () => {
       const mod = await load(c.file);
       for (const bad of [...BAD_IDS, ""]) {
         for (const intent of c.intents) {
-          const form = { intent, [c.field]: bad, adminNotes: "Napomena", name: "Naziv", active: "true" };
+          const form = { intent, [c.field]: bad, note: "Napomena", name: "Naziv", active: "true" };
           const request = await requestAs(t.db, actors.admin ?? null, c.path, { form });
           const result = await settle(() => mod.action!({ request, params: {}, context }));
           expect(outcomeOf(result), `${intent} ${c.field}=${bad}`).toBe("status 400");

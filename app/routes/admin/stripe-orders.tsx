@@ -8,6 +8,7 @@ import { Pagination } from "~/components/pagination";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Detail } from "~/components/ui/detail";
 import { Input } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { listingPath } from "~/domain/listings/format";
@@ -79,17 +80,6 @@ function SummaryCard({
         {value}
       </p>
     </Card>
-  );
-}
-
-function Detail({ label, children, mono }: { label: string; children: ReactNode; mono?: boolean }) {
-  return (
-    <div>
-      <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</dt>
-      <dd className={cn("mt-0.5 break-words text-sm text-slate-900", mono && "break-all font-mono text-xs")}>
-        {children || "—"}
-      </dd>
-    </div>
   );
 }
 

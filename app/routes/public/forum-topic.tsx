@@ -23,6 +23,7 @@ import { COMMENT_FORMS, countOf, parseVoteValue, preview } from "~/domain/forum/
 import { ensureVisitor, visitorHash } from "~/domain/forum/visitor.server";
 import { castVote, limitVotes, visitorVotes } from "~/domain/forum/votes.server";
 import { honeypotFilled } from "~/domain/rate-limit/public-form.server";
+import { unknownIntent } from "~/http/errors";
 import { formatDateTime, formatLongDate } from "~/lib/dates";
 import type { FieldErrors, FormValues } from "~/lib/form";
 import { parseId } from "~/lib/ids";
@@ -145,7 +146,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
   }
 
-  return data({ intent: "unknown", ok: false, message: FORUM_MESSAGES.unknownAction }, { status: 400 });
+  return unknownIntent({ intent: "unknown" });
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {

@@ -1,0 +1,44 @@
+/**
+ * The action of both forum moderation screens (topics and comments): the queue's intents, typed,
+ * then the forum's rules (decision 171).
+ */
+import { data } from "react-router";
+import { z } from "zod";
+import { FORUM_MESSAGES } from "~/domain/forum/constants";
+import { deleteForumItem, moderateForum } from "~/domain/forum/moderation.server";
+import { COMMENT_FORMS, countOf, type ForumKind, moderationMessage } from "~/domain/forum/rules";
+import { unknownIntent } from "~/http/errors";
+import { readIntent } from "~/http/intent";
+import { QUEUE_FORM, queueIntents, queueReply } from "~/http/moderation.server";
+import { getDb } from "~/services.server";
+
+const schema = z.discriminatedUnion("intent", [...queueIntents(FORUM_MESSAGES.nothingSelected)]);
+
+export async function forumQueueAction(request: Request, kind: ForumKind) {
+  const parsed = await readIntent(request, schema, QUEUE_FORM);
+  if (!parsed.ok) {
+    if (!parsed.known) return unknownIntent({ ids: [] as number[] });
+    return data(
+      { ok: false, intent: parsed.intent, ids: [] as number[], message: FORUM_MESSAGES.nothingSelected },
+      { status: 400 },
+    );
+  }
+  const { intent, id: ids } = parsed.data;
+  const db = getDb();
+  if (intent === "delete") {
+    const result = await deleteForumItem(db, kind, ids[0]);
+    const message =
+      result.ok && result.value.comments > 0
+        ? `Tema je obrisana, zajedno sa ${countOf(result.value.comments, COMMENT_FORMS)}.`
+        : moderationMessage(kind, "delete", 1);
+    const reply = queueReply(intent, ids, result.ok ? { ok: true, message } : result);
+    return data(reply.body, { status: reply.status });
+  }
+  const result = await moderateForum(db, kind, intent, ids);
+  const reply = queueReply(
+    intent,
+    ids,
+    result.ok ? { ok: true, message: moderationMessage(kind, intent, result.value.changed) } : result,
+  );
+  return data(reply.body, { status: reply.status });
+}
