@@ -12,6 +12,8 @@ import { FORUM_MESSAGES } from "~/domain/forum/constants";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
 import type { ListingErrorCode } from "~/domain/listings/admin.server";
 import { LISTING_MESSAGES } from "~/domain/listings/options";
+import type { UserErrorCode } from "~/domain/users/manage.server";
+import { deleteErrorMessage, USER_MESSAGES } from "~/domain/users/validation";
 import type { FieldErrors, FormValues } from "~/lib/form";
 
 /** Codes every area may answer with. */
@@ -28,7 +30,8 @@ export type ErrorCode =
   | ArticleErrorCode
   | ForumErrorCode
   | ListingErrorCode
-  | SubmissionErrorCode;
+  | SubmissionErrorCode
+  | UserErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
 
@@ -61,6 +64,21 @@ export const ERRORS = {
   "submission.reject_failed": { status: 500, message: SUBMISSION_MESSAGES.rejectFailed },
   "submission.delete_failed": { status: 500, message: SUBMISSION_MESSAGES.deleteFailed },
   "submission.reject_note_required": { status: 400, message: SUBMISSION_MESSAGES.rejectNoteRequired },
+  "user.no_create_permission": { status: 403, message: USER_MESSAGES.noCreatePermission },
+  "user.no_toggle_permission": { status: 403, message: USER_MESSAGES.noTogglePermission },
+  "user.no_delete_permission": { status: 403, message: USER_MESSAGES.noDeletePermission },
+  "user.not_found": { status: 404, message: USER_MESSAGES.notFound },
+  "user.protected": { status: 403, message: USER_MESSAGES.protected },
+  "user.cannot_deactivate_self": { status: 400, message: USER_MESSAGES.cannotDeactivateSelf },
+  "user.cannot_delete_self": { status: 400, message: USER_MESSAGES.cannotDeleteSelf },
+  "user.email_taken": { status: 409, message: USER_MESSAGES.emailTaken },
+  "user.create_failed": { status: 500, message: USER_MESSAGES.createFailed },
+  "user.toggle_failed": { status: 500, message: USER_MESSAGES.toggleFailed },
+  "user.delete_foreign_key": { status: 500, message: USER_MESSAGES.deleteForeignKey },
+  "user.delete_insufficient_privilege": { status: 500, message: USER_MESSAGES.deleteInsufficientPrivilege },
+  "user.delete_still_exists": { status: 500, message: USER_MESSAGES.deleteStillExists },
+  // Spec §8: 'Greška baze podataka: {message}', the database's one-line message.
+  "user.delete_db_error": { status: 500, message: (detail) => deleteErrorMessage(undefined, detail) },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */

@@ -1,10 +1,10 @@
-import { Dialog } from "radix-ui";
 import { type ReactNode, useDeferredValue, useId, useMemo, useRef, useState } from "react";
 import { ImagePickerModal } from "~/components/media/image-picker-modal";
 import { uploadLibraryImage } from "~/components/media/media-api";
 import { LIBRARY_ACCEPT } from "~/components/media/media-parts";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Dialog } from "~/components/ui/dialog";
 import { Field, Input } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { applyLink, checkLinkSelection, imageHtml, insertAt, normalizeLinkUrl } from "~/domain/articles/link";
@@ -38,36 +38,36 @@ function UrlDialog({
 }) {
   const id = useId();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">{description}</Dialog.Description>
-          <form
-            className="mt-4 space-y-4"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              event.stopPropagation();
-              const form = new FormData(event.currentTarget);
-              onSubmit(String(form.get("url") ?? ""), form);
-            }}
-          >
-            <Field id={`${id}-url`} label={label} error={error ?? undefined}>
-              <Input id={`${id}-url`} name="url" autoComplete="off" invalid={Boolean(error)} autoFocus />
-            </Field>
-            {extra}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Otkaži</Button>
-              </Dialog.Close>
-              <Button type="submit">{submitLabel}</Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="center"
+      width="md"
+      title={title}
+      description={description}
+    >
+      <form
+        className="mt-4 space-y-4"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          const form = new FormData(event.currentTarget);
+          onSubmit(String(form.get("url") ?? ""), form);
+        }}
+      >
+        <Field id={`${id}-url`} label={label} error={error ?? undefined}>
+          <Input id={`${id}-url`} name="url" autoComplete="off" invalid={Boolean(error)} autoFocus />
+        </Field>
+        {extra}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Otkaži
+          </Button>
+          <Button type="submit">{submitLabel}</Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
 

@@ -1,10 +1,8 @@
-import { Badge } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/status-badge";
+
+const LABELS = { publish: "Objavljeno", draft: "Nacrt" } as const;
 
 /** The stored status ("publish" | "draft") in the admin's words. */
 export function ArticleStatusBadge({ status }: { status: "publish" | "draft" }) {
-  return status === "publish" ? (
-    <Badge tone="success">Objavljeno</Badge>
-  ) : (
-    <Badge tone="warning">Nacrt</Badge>
-  );
+  return <StatusBadge status={status} labels={LABELS} />;
 }

@@ -1,14 +1,14 @@
-import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CleanArticleHtml } from "~/components/articles/article-body";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { Dialog } from "~/components/ui/dialog";
 import { Notice, type NoticeTone } from "~/components/ui/notice";
 import type { HeadingState } from "~/db/schema/headings";
 import { HEADING_STATE_LABELS, HEADINGS_MESSAGES, headingWord } from "~/domain/headings/rules";
-import type { HeadingPreviewData } from "~/routes/admin/heading-preview";
+import type { HeadingPreviewData } from "~/domain/headings/types";
 
 /** What the headings screen's action answers (convert, restore, the jobs). */
 export type ActionResult = { ok: boolean; tone: NoticeTone; message: string; intent: string; id?: number };
@@ -50,125 +50,102 @@ export function PreviewDialog({ id, onClose }: { id: number | null; onClose: () 
   const p = current?.preview;
   const busy = act.state !== "idle";
   return (
-    <Dialog.Root open={id !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          className="fixed inset-x-2 top-2 bottom-2 z-50 mx-auto flex max-w-6xl flex-col overflow-hidden rounded-xl bg-white shadow-xl sm:inset-x-4 sm:top-6 sm:bottom-6"
-          aria-describedby={undefined}
-        >
-          <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">
-                Pregled naslova{p ? `: ${p.title}` : ""}
-              </Dialog.Title>
-              {p ? (
-                <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
-                  <Badge tone={STATE_TONES[p.state]}>{HEADING_STATE_LABELS[p.state]}</Badge>
-                  <span>
-                    {p.state === "converted" ? "Dodato" : "Predlog"}: {headingWord(p.headingCount)}
-                  </span>
-                  {p.restored ? <span>· vraćen na prethodni sadržaj</span> : null}
-                </p>
-              ) : null}
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Zatvori pregled">
-                ✕
+    <Dialog
+      open={id !== null}
+      onClose={onClose}
+      layout="page"
+      title={`Pregled naslova${p ? `: ${p.title}` : ""}`}
+      closeLabel="Zatvori pregled"
+      subtitle={
+        p ? (
+          <p className="mt-1 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            <Badge tone={STATE_TONES[p.state]}>{HEADING_STATE_LABELS[p.state]}</Badge>
+            <span>
+              {p.state === "converted" ? "Dodato" : "Predlog"}: {headingWord(p.headingCount)}
+            </span>
+            {p.restored ? <span>· vraćen na prethodni sadržaj</span> : null}
+          </p>
+        ) : null
+      }
+      footer={
+        <>
+          {current?.publicPath ? (
+            <ButtonLink to={current.publicPath} target="_blank" rel="noopener" variant="ghost" reloadDocument>
+              Javna stranica ↗
+            </ButtonLink>
+          ) : null}
+          <Button variant="secondary" onClick={onClose}>
+            Zatvori
+          </Button>
+          {p?.canRestore ? (
+            <act.Form method="post" action={ACTION} className="contents">
+              <input type="hidden" name="id" value={p.id} />
+              <Button type="submit" name="intent" value="restore" variant="warning" disabled={busy}>
+                {busy ? "Sačekajte…" : "Vrati prethodni sadržaj"}
               </Button>
-            </Dialog.Close>
+            </act.Form>
+          ) : null}
+          {p?.canConvert ? (
+            <act.Form method="post" action={ACTION} className="contents">
+              <input type="hidden" name="id" value={p.id} />
+              <Button type="submit" name="intent" value="convert" disabled={busy}>
+                {busy ? "Sačekajte…" : `Konvertuj (${headingWord(p.headingCount)})`}
+              </Button>
+            </act.Form>
+          ) : null}
+        </>
+      }
+    >
+      {result ? <Notice tone={result.tone} message={result.message} className="mb-4" /> : null}
+      {!p ? (
+        <p className="py-10 text-center text-sm text-slate-500" aria-live="polite">
+          {loader.state !== "idle" ? "Učitavanje…" : "Pregled nije dostupan."}
+        </p>
+      ) : (
+        <>
+          {p.restoreBlocked === "edited" ? (
+            <Notice tone="warning" message={HEADINGS_MESSAGES.editedSince} className="mb-4" />
+          ) : null}
+          {p.error ? <Notice tone="error" message={`Greška: ${p.error}`} className="mb-4" /> : null}
+          {p.headings.length > 0 ? (
+            <div className="mb-4">
+              <h3 className="text-sm font-semibold text-slate-700">
+                {p.state === "converted" ? "Dodati naslovi" : "Pronađeni naslovi"}
+              </h3>
+              <ol className="mt-2 space-y-1 text-sm" data-testid="found-headings">
+                {p.headings.map((h, i) => (
+                  <li key={i} className={cn("flex gap-2", h.level === 3 && "pl-4", h.level === 4 && "pl-8")}>
+                    <Badge tone="warning">H{h.level}</Badge>
+                    <span className="min-w-0 break-words text-slate-800">{h.text}</span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ) : (
+            <Notice tone="info" message={HEADINGS_MESSAGES.nothingToConvert} className="mb-4" />
+          )}
+          <div className="grid gap-4 lg:grid-cols-2">
+            <section className="min-w-0 rounded-lg border border-slate-200" aria-label="Pre">
+              <h3 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700">
+                Pre
+              </h3>
+              <CleanArticleHtml
+                html={p.before}
+                className="px-4 py-2 text-sm [&_img]:max-h-40 [&_img]:w-auto"
+              />
+            </section>
+            <section className="min-w-0 rounded-lg border border-amber-200" aria-label="Posle">
+              <h3 className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm font-semibold text-slate-700">
+                Posle <span className="font-normal text-slate-500">(novi naslovi su označeni)</span>
+              </h3>
+              <CleanArticleHtml
+                html={p.after}
+                className="px-4 py-2 text-sm [&_img]:max-h-40 [&_img]:w-auto [&_[data-heading=new]]:-mx-1 [&_[data-heading=new]]:rounded [&_[data-heading=new]]:bg-amber-100 [&_[data-heading=new]]:px-1 [&_[data-heading=new]]:ring-1 [&_[data-heading=new]]:ring-amber-300"
+              />
+            </section>
           </div>
-
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">
-            {result ? <Notice tone={result.tone} message={result.message} className="mb-4" /> : null}
-            {!p ? (
-              <p className="py-10 text-center text-sm text-slate-500" aria-live="polite">
-                {loader.state !== "idle" ? "Učitavanje…" : "Pregled nije dostupan."}
-              </p>
-            ) : (
-              <>
-                {p.restoreBlocked === "edited" ? (
-                  <Notice tone="warning" message={HEADINGS_MESSAGES.editedSince} className="mb-4" />
-                ) : null}
-                {p.error ? <Notice tone="error" message={`Greška: ${p.error}`} className="mb-4" /> : null}
-                {p.headings.length > 0 ? (
-                  <div className="mb-4">
-                    <h3 className="text-sm font-semibold text-slate-700">
-                      {p.state === "converted" ? "Dodati naslovi" : "Pronađeni naslovi"}
-                    </h3>
-                    <ol className="mt-2 space-y-1 text-sm" data-testid="found-headings">
-                      {p.headings.map((h, i) => (
-                        <li
-                          key={i}
-                          className={cn("flex gap-2", h.level === 3 && "pl-4", h.level === 4 && "pl-8")}
-                        >
-                          <Badge tone="warning">H{h.level}</Badge>
-                          <span className="min-w-0 break-words text-slate-800">{h.text}</span>
-                        </li>
-                      ))}
-                    </ol>
-                  </div>
-                ) : (
-                  <Notice tone="info" message={HEADINGS_MESSAGES.nothingToConvert} className="mb-4" />
-                )}
-                <div className="grid gap-4 lg:grid-cols-2">
-                  <section className="min-w-0 rounded-lg border border-slate-200" aria-label="Pre">
-                    <h3 className="border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-700">
-                      Pre
-                    </h3>
-                    <CleanArticleHtml
-                      html={p.before}
-                      className="px-4 py-2 text-sm [&_img]:max-h-40 [&_img]:w-auto"
-                    />
-                  </section>
-                  <section className="min-w-0 rounded-lg border border-amber-200" aria-label="Posle">
-                    <h3 className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm font-semibold text-slate-700">
-                      Posle <span className="font-normal text-slate-500">(novi naslovi su označeni)</span>
-                    </h3>
-                    <CleanArticleHtml
-                      html={p.after}
-                      className="px-4 py-2 text-sm [&_img]:max-h-40 [&_img]:w-auto [&_[data-heading=new]]:-mx-1 [&_[data-heading=new]]:rounded [&_[data-heading=new]]:bg-amber-100 [&_[data-heading=new]]:px-1 [&_[data-heading=new]]:ring-1 [&_[data-heading=new]]:ring-amber-300"
-                    />
-                  </section>
-                </div>
-              </>
-            )}
-          </div>
-
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-4 py-3 sm:flex-row sm:justify-end sm:px-6">
-            {current?.publicPath ? (
-              <ButtonLink
-                to={current.publicPath}
-                target="_blank"
-                rel="noopener"
-                variant="ghost"
-                reloadDocument
-              >
-                Javna stranica ↗
-              </ButtonLink>
-            ) : null}
-            <Dialog.Close asChild>
-              <Button variant="secondary">Zatvori</Button>
-            </Dialog.Close>
-            {p?.canRestore ? (
-              <act.Form method="post" action={ACTION} className="contents">
-                <input type="hidden" name="id" value={p.id} />
-                <Button type="submit" name="intent" value="restore" variant="warning" disabled={busy}>
-                  {busy ? "Sačekajte…" : "Vrati prethodni sadržaj"}
-                </Button>
-              </act.Form>
-            ) : null}
-            {p?.canConvert ? (
-              <act.Form method="post" action={ACTION} className="contents">
-                <input type="hidden" name="id" value={p.id} />
-                <Button type="submit" name="intent" value="convert" disabled={busy}>
-                  {busy ? "Sačekajte…" : `Konvertuj (${headingWord(p.headingCount)})`}
-                </Button>
-              </act.Form>
-            ) : null}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </>
+      )}
+    </Dialog>
   );
 }

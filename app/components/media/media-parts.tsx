@@ -1,10 +1,10 @@
-import { Dialog } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { pageWindow } from "~/lib/pagination";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
+import { Dialog } from "../ui/dialog";
 
-/** The shell of the media dialogs: a wide, scrollable Radix dialog with a title and a close button. */
+/** The shell of the media dialogs: the kit's panel dialog, wide by default. */
 export function MediaDialog({
   open,
   onOpenChange,
@@ -23,35 +23,17 @@ export function MediaDialog({
   testId?: string;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content
-          data-testid={testId}
-          className={cn(
-            "fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100%-1rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-xl bg-white shadow-xl",
-            wide ? "max-w-5xl" : "max-w-lg",
-          )}
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-4 py-3 sm:px-6">
-            <div>
-              <Dialog.Title className="text-lg font-semibold text-slate-900">{title}</Dialog.Title>
-              {description ? (
-                <Dialog.Description className="text-sm text-slate-600">{description}</Dialog.Description>
-              ) : (
-                <Dialog.Description className="sr-only">{title}</Dialog.Description>
-              )}
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Zatvori">
-                ✕
-              </Button>
-            </Dialog.Close>
-          </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4 sm:px-6">{children}</div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="panel"
+      width={wide ? "5xl" : "lg"}
+      title={title}
+      description={description}
+      testId={testId}
+    >
+      {children}
+    </Dialog>
   );
 }
 

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { Card } from "~/components/admin/page-header";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { formatDateTime } from "~/lib/dates";
 
 export type SendView = {
@@ -23,13 +23,13 @@ export type SendView = {
   jobStatus: string | null;
 };
 
-const STATUS: Record<SendView["status"], { label: string; tone: BadgeTone }> = {
-  draft: { label: "Nacrt", tone: "neutral" },
-  queued: { label: "Čeka na slanje", tone: "info" },
-  sending: { label: "Šalje se", tone: "info" },
-  done: { label: "Poslato", tone: "success" },
-  failed: { label: "Neuspešno", tone: "danger" },
-  cancelled: { label: "Zaustavljeno", tone: "warning" },
+const STATUS_LABELS: Record<SendView["status"], string> = {
+  draft: "Nacrt",
+  queued: "Čeka na slanje",
+  sending: "Šalje se",
+  done: "Poslato",
+  failed: "Neuspešno",
+  cancelled: "Zaustavljeno",
 };
 
 const number = new Intl.NumberFormat("sr-Latn");
@@ -97,11 +97,8 @@ export function SendsCard({ sends, outboxTotal }: { sends: SendView[]; outboxTot
       ) : (
         <ul className="divide-y divide-slate-100">
           {sends.map((send) => {
-            // Kept in the local outbox is not sent: say so.
-            const status =
-              send.status === "done" && send.provider === "outbox"
-                ? { label: "Sačuvano u outboxu", tone: "warning" as const }
-                : STATUS[send.status];
+            // Kept in the local outbox is not sent: say so (in the colour of something left to do).
+            const inOutbox = send.status === "done" && send.provider === "outbox";
             return (
               <li key={send.id} className="space-y-2 px-4 py-3" data-testid={`send-${send.id}`}>
                 <div className="flex flex-wrap items-start justify-between gap-2">
@@ -117,7 +114,11 @@ export function SendsCard({ sends, outboxTotal }: { sends: SendView[]; outboxTot
                           : ""}
                     </p>
                   </div>
-                  <Badge tone={status.tone}>{status.label}</Badge>
+                  {inOutbox ? (
+                    <StatusBadge status="pending" labels={{ pending: "Sačuvano u outboxu" }} />
+                  ) : (
+                    <StatusBadge status={send.status} labels={STATUS_LABELS} />
+                  )}
                 </div>
                 {isActiveSend(send) ? <Progress send={send} /> : null}
                 {!isActiveSend(send) ? (

@@ -4,10 +4,10 @@
  * length), so a mistake is shown at once; the server checks again and refuses a taken e-mail.
  * The password is never sent back.
  */
-import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import { SelectField, TextField, useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { ROLE_LABELS } from "~/domain/users/permissions";
@@ -63,61 +63,57 @@ export function CreateUserDialog({ onCreated }: { onCreated: (message: string) =
 
   const field = { values: shown?.values, errors: shown?.fieldErrors };
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button>+ Novi korisnik</Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-slate-900">Novi korisnik</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Sva polja su obavezna. Lozinka mora imati najmanje {MIN_PASSWORD_LENGTH} karaktera.
-          </Dialog.Description>
-          <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
-            <input type="hidden" name="intent" value="create" />
-            <Notice tone="error" message={shown?.message} />
-            <div className="grid gap-4 sm:grid-cols-2">
-              <TextField {...field} name="firstName" label="Ime" autoComplete="off" />
-              <TextField {...field} name="lastName" label="Prezime" autoComplete="off" />
-            </div>
-            <TextField
-              {...field}
-              idPrefix="new"
-              name="email"
-              label="Email adresa"
-              type="email"
-              autoComplete="off"
-            />
-            <TextField
-              {...field}
-              idPrefix="new"
-              name="password"
-              label="Lozinka"
-              type="password"
-              autoComplete="new-password"
-            />
-            <SelectField
-              {...field}
-              name="role"
-              label="Uloga"
-              defaultValue="editor"
-              options={[
-                ["editor", ROLE_LABELS.editor],
-                ["admin", ROLE_LABELS.admin],
-              ]}
-            />
-            <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="secondary">Otkaži</Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={busy}>
-                {busy ? "Kreiranje…" : "Kreiraj korisnika"}
-              </Button>
-            </div>
-          </fetcher.Form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      layout="center"
+      width="lg"
+      trigger={<Button>+ Novi korisnik</Button>}
+      title="Novi korisnik"
+      description={`Sva polja su obavezna. Lozinka mora imati najmanje ${MIN_PASSWORD_LENGTH} karaktera.`}
+    >
+      <fetcher.Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-5 space-y-4">
+        <input type="hidden" name="intent" value="create" />
+        <Notice tone="error" message={shown?.message} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField {...field} name="firstName" label="Ime" autoComplete="off" />
+          <TextField {...field} name="lastName" label="Prezime" autoComplete="off" />
+        </div>
+        <TextField
+          {...field}
+          idPrefix="new"
+          name="email"
+          label="Email adresa"
+          type="email"
+          autoComplete="off"
+        />
+        <TextField
+          {...field}
+          idPrefix="new"
+          name="password"
+          label="Lozinka"
+          type="password"
+          autoComplete="new-password"
+        />
+        <SelectField
+          {...field}
+          name="role"
+          label="Uloga"
+          defaultValue="editor"
+          options={[
+            ["editor", ROLE_LABELS.editor],
+            ["admin", ROLE_LABELS.admin],
+          ]}
+        />
+        <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Otkaži
+          </Button>
+          <Button type="submit" disabled={busy}>
+            {busy ? "Kreiranje…" : "Kreiraj korisnika"}
+          </Button>
+        </div>
+      </fetcher.Form>
+    </Dialog>
   );
 }

@@ -1,109 +1,90 @@
+/**
+ * The rules of the users screen (spec §5, §6, §8), in typed values and codes (decision 170): who
+ * may create, switch and delete staff accounts, and what the database may refuse.
+ */
 import type { Database } from "~/db/client.server";
+import { fail, ok, type Result } from "~/domain/result";
 import { getEnv } from "~/env.server";
-import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { protectedAdminEmail } from "./bootstrap.server";
 import { hasPermission } from "./permissions";
 import type { SessionUser } from "./session.server";
 import { deleteSessionsOfUser } from "./session.server";
-import { createUser, deleteUser, findUserById, setUserActive } from "./users.server";
-import { createUserFormSchema, USER_MESSAGES, userDeletedMessage } from "./validation";
+import { type AdminUserRow, createUser, deleteUser, findUserById, setUserActive } from "./users.server";
+import type { CreateUserInput } from "./validation";
 
-/** The rules of the users screen (spec §5, §6, §8), independent of HTTP. */
-export type UserActionResult = {
-  ok: boolean;
-  message: string;
-  status: number;
-  fieldErrors?: FieldErrors;
-  /** The create form's fields as typed, never the password. */
-  values?: FormValues;
-};
+export type UserErrorCode =
+  | "user.no_create_permission"
+  | "user.no_toggle_permission"
+  | "user.no_delete_permission"
+  | "user.not_found"
+  | "user.protected"
+  | "user.cannot_deactivate_self"
+  | "user.cannot_delete_self"
+  | "user.email_taken"
+  | "user.create_failed"
+  | "user.toggle_failed"
+  | "user.delete_foreign_key"
+  | "user.delete_insufficient_privilege"
+  | "user.delete_still_exists"
+  | "user.delete_db_error";
 
 export function getProtectedAdminEmail(): string {
   return protectedAdminEmail(getEnv().ADMIN_EMAIL);
 }
 
-function denied(message: string): UserActionResult {
-  return { ok: false, message, status: 403 };
-}
-
-/** Creates a staff account from the create-user form (FormData or its fields as an object). */
-export async function createUserAction(
-  db: Database,
-  actor: SessionUser,
-  form: FormData | Record<string, unknown>,
-): Promise<UserActionResult> {
-  const parsed = parseForm(createUserFormSchema, form, { secret: ["password"] });
-  const values = parsed.values;
-  if (!hasPermission(actor.role, "canEditUsers"))
-    return { ...denied(USER_MESSAGES.noCreatePermission), values };
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      status: 400,
-      message: parsed.formError ?? USER_MESSAGES.createFailed,
-      fieldErrors: parsed.fieldErrors,
-      values,
-    };
-  }
-  const created = await createUser(db, parsed.data);
-  if (!created.ok) {
-    const fieldErrors = created.code === "email_taken" ? { email: created.error } : undefined;
-    return {
-      ok: false,
-      status: created.code === "email_taken" ? 409 : 500,
-      message: created.error,
-      fieldErrors,
-      values,
-    };
-  }
-  return { ok: true, status: 200, message: USER_MESSAGES.created };
-}
-
-export async function toggleUserAction(
+/** The checks every change of another account passes first. */
+async function targetOf(
   db: Database,
   actor: SessionUser,
   userId: number,
-): Promise<UserActionResult> {
-  if (!hasPermission(actor.role, "canEditUsers")) return denied(USER_MESSAGES.noTogglePermission);
+  self: "user.cannot_deactivate_self" | "user.cannot_delete_self",
+): Promise<Result<AdminUserRow, UserErrorCode>> {
   const target = await findUserById(db, userId);
-  if (!target) return { ok: false, status: 404, message: USER_MESSAGES.notFound };
-  if (target.email === getProtectedAdminEmail())
-    return { ok: false, status: 403, message: USER_MESSAGES.protected };
-  if (target.id === actor.id) return { ok: false, status: 400, message: USER_MESSAGES.cannotDeactivateSelf };
+  if (!target) return fail("user.not_found");
+  if (target.email === getProtectedAdminEmail()) return fail("user.protected");
+  if (target.id === actor.id) return fail(self);
+  return ok(target);
+}
+
+/** Creates a staff account; a taken e-mail is refused (any case). */
+export async function createStaffUser(
+  db: Database,
+  actor: SessionUser,
+  input: CreateUserInput,
+): Promise<Result<AdminUserRow, UserErrorCode>> {
+  if (!hasPermission(actor.role, "canEditUsers")) return fail("user.no_create_permission");
+  return createUser(db, input);
+}
+
+/** Switches Aktivan/Neaktivan; a deactivated user is signed out everywhere. */
+export async function toggleStaffUser(
+  db: Database,
+  actor: SessionUser,
+  userId: number,
+): Promise<Result<{ active: boolean }, UserErrorCode>> {
+  if (!hasPermission(actor.role, "canEditUsers")) return fail("user.no_toggle_permission");
+  const target = await targetOf(db, actor, userId, "user.cannot_deactivate_self");
+  if (!target.ok) return target;
   try {
-    const nextActive = !target.isActive;
-    if (!(await setUserActive(db, target.id, nextActive))) {
-      return { ok: false, status: 500, message: USER_MESSAGES.toggleFailed };
-    }
-    if (!nextActive) await deleteSessionsOfUser(db, target.id);
-    return {
-      ok: true,
-      status: 200,
-      message: nextActive ? USER_MESSAGES.activated : USER_MESSAGES.deactivated,
-    };
+    const active = !target.value.isActive;
+    if (!(await setUserActive(db, target.value.id, active))) return fail("user.toggle_failed");
+    if (!active) await deleteSessionsOfUser(db, target.value.id);
+    return ok({ active });
   } catch (error) {
     logger.error({ err: error, userId }, "user status could not be changed");
-    return { ok: false, status: 500, message: USER_MESSAGES.toggleFailed };
+    return fail("user.toggle_failed");
   }
 }
 
-export async function deleteUserAction(
+/** Deletes another staff account; the database's refusals come back as codes. */
+export async function deleteStaffUser(
   db: Database,
   actor: SessionUser,
   userId: number,
-): Promise<UserActionResult> {
-  if (!hasPermission(actor.role, "canEditUsers")) return denied(USER_MESSAGES.noDeletePermission);
-  const target = await findUserById(db, userId);
-  if (!target) return { ok: false, status: 404, message: USER_MESSAGES.notFound };
-  if (target.email === getProtectedAdminEmail())
-    return { ok: false, status: 403, message: USER_MESSAGES.protected };
-  if (target.id === actor.id) return { ok: false, status: 400, message: USER_MESSAGES.cannotDeleteSelf };
-  const deleted = await deleteUser(db, target.id);
-  if (!deleted.ok) return { ok: false, status: 500, message: deleted.error };
-  return {
-    ok: true,
-    status: 200,
-    message: userDeletedMessage(deleted.value.firstName, deleted.value.lastName),
-  };
+): Promise<Result<AdminUserRow, UserErrorCode>> {
+  if (!hasPermission(actor.role, "canEditUsers")) return fail("user.no_delete_permission");
+  const target = await targetOf(db, actor, userId, "user.cannot_delete_self");
+  if (!target.ok) return target;
+  return deleteUser(db, target.value.id);
 }

@@ -1,10 +1,12 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
+import { fail, ok, type Result } from "~/domain/result";
 import { pgErrorCode } from "~/lib/db-errors";
+import { logger } from "~/lib/logger.server";
 import { hashPassword } from "./password.server";
 import type { Role } from "./permissions";
-import { type CreateUserInput, deleteErrorMessage, USER_MESSAGES } from "./validation";
+import type { CreateUserInput } from "./validation";
 
 export type AdminUserRow = {
   id: number;
@@ -46,9 +48,11 @@ export async function findUserForLogin(db: DbOrTx, email: string) {
   return row ?? null;
 }
 
-export type Result<T = undefined> = { ok: true; value: T } | { ok: false; error: string; code?: string };
-
-export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Result<AdminUserRow>> {
+/** Creates an account; a taken e-mail (any case) is `user.email_taken`. Database errors are logged. */
+export async function createUser(
+  db: DbOrTx,
+  input: CreateUserInput,
+): Promise<Result<AdminUserRow, "user.email_taken" | "user.create_failed">> {
   const passwordHash = await hashPassword(input.password);
   try {
     const [row] = await db
@@ -63,10 +67,11 @@ export async function createUser(db: DbOrTx, input: CreateUserInput): Promise<Re
       })
       .onConflictDoNothing({ target: adminUsers.email })
       .returning(publicColumns);
-    if (!row) return { ok: false, error: USER_MESSAGES.emailTaken, code: "email_taken" };
-    return { ok: true, value: row };
+    if (!row) return fail("user.email_taken");
+    return ok(row);
   } catch (error) {
-    return { ok: false, error: USER_MESSAGES.createFailed, code: pgErrorCode(error) };
+    logger.error({ err: error, sqlstate: pgErrorCode(error) }, "user could not be created");
+    return fail("user.create_failed");
   }
 }
 
@@ -79,18 +84,28 @@ export async function setUserActive(db: DbOrTx, id: number, isActive: boolean): 
   return rows.length === 1;
 }
 
-/** Deletes by id returning the rows; maps database errors to the messages of spec §8. */
-export async function deleteUser(db: DbOrTx, id: number): Promise<Result<AdminUserRow>> {
+export type DeleteUserErrorCode =
+  | "user.not_found"
+  | "user.delete_still_exists"
+  | "user.delete_foreign_key"
+  | "user.delete_insufficient_privilege"
+  | "user.delete_db_error";
+
+/**
+ * Deletes by id returning the row; a database refusal is logged and answered with the code of
+ * spec §8's message (`detail`: the database's own one-line message, never a stack).
+ */
+export async function deleteUser(db: DbOrTx, id: number): Promise<Result<AdminUserRow, DeleteUserErrorCode>> {
   try {
     const [row] = await db.delete(adminUsers).where(eq(adminUsers.id, id)).returning(publicColumns);
-    if (row) return { ok: true, value: row };
-    const stillThere = await findUserById(db, id);
-    return stillThere
-      ? { ok: false, error: USER_MESSAGES.deleteStillExists }
-      : { ok: false, error: USER_MESSAGES.notFound };
+    if (row) return ok(row);
+    return (await findUserById(db, id)) ? fail("user.delete_still_exists") : fail("user.not_found");
   } catch (error) {
-    const code = pgErrorCode(error);
-    return { ok: false, error: deleteErrorMessage(code, errorMessage(error)), code };
+    const sqlstate = pgErrorCode(error);
+    logger.error({ err: error, sqlstate, userId: id }, "user could not be deleted");
+    if (sqlstate === "23503") return fail("user.delete_foreign_key");
+    if (sqlstate === "42501") return fail("user.delete_insufficient_privilege");
+    return fail("user.delete_db_error", { detail: errorMessage(error) });
   }
 }
 
@@ -98,7 +113,9 @@ export async function updateLastLogin(db: DbOrTx, id: number): Promise<void> {
   await db.update(adminUsers).set({ lastLogin: sql`now()` }).where(eq(adminUsers.id, id));
 }
 
+/** The database's own message, first line only (never a stack). */
 function errorMessage(error: unknown): string {
   const cause = (error as { cause?: { message?: string } })?.cause;
-  return cause?.message ?? (error instanceof Error ? error.message : String(error));
+  const text = cause?.message ?? (error instanceof Error ? error.message : String(error));
+  return text.split("\n")[0].slice(0, 300);
 }

@@ -5,10 +5,10 @@ import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/pagination";
-import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { FlashNotice, Notice } from "~/components/ui/notice";
+import { StatusBadge } from "~/components/ui/status-badge";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
   ALL_COMPANY_CATEGORIES,
@@ -93,8 +93,10 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
+const ACTIVE_LABELS = { active: "Aktivna", inactive: "Neaktivna" } as const;
+
 function ActiveBadge({ active }: { active: boolean }) {
-  return <Badge tone={active ? "success" : "neutral"}>{active ? "Aktivna" : "Neaktivna"}</Badge>;
+  return <StatusBadge status={active ? "active" : "inactive"} labels={ACTIVE_LABELS} />;
 }
 
 function RowActions({

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { articlePath } from "~/domain/articles/slug";
 import { getHeadingPreview } from "~/domain/headings/headings.server";
 import { HEADINGS_MESSAGES } from "~/domain/headings/rules";
+import type { HeadingPreviewData } from "~/domain/headings/types";
 import { requirePermission } from "~/domain/users/auth.server";
 import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
@@ -11,7 +12,7 @@ import type { Route } from "./+types/heading-preview";
  * `/admin/headings/{id}`: the preview modal's data — the article before and after its heading
  * conversion (sanitised HTML; new headings carry data-heading="new") and what can be done with it.
  */
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params }: Route.LoaderArgs): Promise<HeadingPreviewData> {
   await requirePermission(request, "canViewHeadings");
   const id = parseId(params.id);
   if (id === null) throw data({ message: HEADINGS_MESSAGES.missing }, { status: 404 });
@@ -22,5 +23,3 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     publicPath: preview.status === "publish" ? articlePath(preview) : null,
   };
 }
-
-export type HeadingPreviewData = Awaited<ReturnType<typeof loader>>;

@@ -1,10 +1,10 @@
-import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Form, NavLink, Outlet, type ShouldRevalidateFunctionArgs, useLocation } from "react-router";
 import { type AdminBadge, type AdminNavEntry, navFor } from "~/components/admin/admin-nav";
 import { ErrorPage } from "~/components/error-page";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/components/ui/cn";
+import { Dialog } from "~/components/ui/dialog";
 import type { Database } from "~/db/client.server";
 import { countPendingSubmissions } from "~/domain/companies/companies.server";
 import { countPendingForum } from "~/domain/forum/moderation.server";
@@ -117,30 +117,33 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => setMenuOpen(false), [location.pathname]);
   return (
     <div className="min-h-screen lg:flex">
-      <aside className="hidden w-64 shrink-0 lg:block">
-        <div className="fixed inset-y-0 w-64">
+      {/* The column is dark from top to bottom however long the page; the menu stays in view. */}
+      <aside className="hidden w-64 shrink-0 bg-brand-900 lg:block">
+        <div className="sticky top-0 h-screen w-64 overflow-y-auto">
           <Sidebar data={loaderData} />
         </div>
       </aside>
-      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <div className="sticky top-0 z-30 flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
-          <span className="font-bold">Admin panel</span>
-          <Dialog.Trigger
-            className="rounded-md border border-white/20 px-3 py-1.5 text-sm"
-            aria-label="Otvori meni"
-          >
-            ☰ Meni
-          </Dialog.Trigger>
-        </div>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" />
-          <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl lg:hidden">
-            <Dialog.Title className="sr-only">Admin navigacija</Dialog.Title>
-            <Dialog.Description className="sr-only">Izaberite stranicu admin panela</Dialog.Description>
-            <Sidebar data={loaderData} onNavigate={() => setMenuOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <div className="sticky top-0 z-30 flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
+        <span className="font-bold">Admin panel</span>
+        <Dialog
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          layout="drawer"
+          title="Admin navigacija"
+          description="Izaberite stranicu admin panela"
+          trigger={
+            <button
+              type="button"
+              className="rounded-md border border-white/20 px-3 py-1.5 text-sm"
+              aria-label="Otvori meni"
+            >
+              ☰ Meni
+            </button>
+          }
+        >
+          <Sidebar data={loaderData} onNavigate={() => setMenuOpen(false)} />
+        </Dialog>
+      </div>
       <main className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
         <Outlet />
       </main>

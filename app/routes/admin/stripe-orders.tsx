@@ -1,4 +1,3 @@
-import { Dialog } from "radix-ui";
 import { type ReactNode, useState } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { DataTable } from "~/components/admin/data-table";
@@ -9,13 +8,15 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Detail } from "~/components/ui/detail";
+import { Dialog } from "~/components/ui/dialog";
 import { Input } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { listingPath } from "~/domain/listings/format";
 import { KIND_LABELS, STATUS_LABELS } from "~/domain/listings/options";
 import { isFeatured, isLive } from "~/domain/listings/rules";
 import { listOrders, orderSummary } from "~/domain/orders/orders.server";
-import { ORDER_PERIODS, orderStatusBadge, parsePeriod, periodStartDay } from "~/domain/orders/rules";
+import { ORDER_PERIODS, ORDER_STATUS_LABELS, parsePeriod, periodStartDay } from "~/domain/orders/rules";
 import { type AdminOrder, ORDERS_PAGE_SIZE, type OrderSummary } from "~/domain/orders/types";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -57,9 +58,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-function StatusBadge({ status }: { status: string }) {
-  const { tone, label } = orderStatusBadge(status);
-  return <Badge tone={tone}>{label}</Badge>;
+function OrderStatusBadge({ status }: { status: string }) {
+  return <StatusBadge status={status} labels={ORDER_STATUS_LABELS} />;
 }
 
 function SummaryCard({
@@ -116,134 +116,110 @@ function OrderDialog({ order, onClose }: { order: AdminOrder; onClose: () => voi
   const meta = metadataEntries(order.metadata);
   const listing = order.listing;
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-x-0 bottom-0 z-40 max-h-[92vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100%-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-xl sm:p-6"
-          data-testid="order-dialog"
-        >
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <Dialog.Title className="text-lg font-semibold text-slate-900">
-                Narudžbina #{order.id}
-              </Dialog.Title>
-              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                <StatusBadge status={order.paymentStatus} />
-                <span className="font-semibold text-slate-900">
-                  {formatMinorAmount(order.amount, order.currency)}
+    <Dialog
+      onClose={onClose}
+      testId="order-dialog"
+      title={`Narudžbina #${order.id}`}
+      subtitle={
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          <OrderStatusBadge status={order.paymentStatus} />
+          <span className="font-semibold text-slate-900">
+            {formatMinorAmount(order.amount, order.currency)}
+          </span>
+          <span>{formatDateTime(order.createdAt)}</span>
+        </p>
+      }
+    >
+      <dl className="mt-5 grid gap-4 sm:grid-cols-2">
+        <Detail label="Proizvod">
+          {order.productName}
+          {order.productId ? <span className="block text-xs text-slate-500">{order.productId}</span> : null}
+        </Detail>
+        <Detail label="Kupac">
+          {order.customerName}
+          {order.customerEmail ? (
+            <a href={`mailto:${order.customerEmail}`} className="block text-brand-700 hover:underline">
+              {order.customerEmail}
+            </a>
+          ) : null}
+        </Detail>
+        <Detail label="Adresa za naplatu">
+          {address.length > 0 ? (
+            <span className="block" data-testid="billing-address">
+              {address.map((line) => (
+                <span key={line} className="block">
+                  {line}
                 </span>
-                <span>{formatDateTime(order.createdAt)}</span>
-              </p>
-            </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Zatvori">
-                ✕
-              </Button>
-            </Dialog.Close>
-          </div>
+              ))}
+            </span>
+          ) : null}
+        </Detail>
+        <Detail label="Oglas">
+          {listing ? (
+            <span className="block space-y-1">
+              <span className="block font-medium">{listing.title}</span>
+              <span className="flex flex-wrap gap-1">
+                <Badge tone="brand">{KIND_LABELS[listing.kind]}</Badge>
+                <Badge>{STATUS_LABELS[listing.status]}</Badge>
+                {isFeatured(listing.featuredUntil) ? (
+                  <Badge tone="warning">Istaknuto do {formatDate(listing.featuredUntil)}</Badge>
+                ) : null}
+              </span>
+              <span className="flex flex-wrap gap-x-3">
+                <Link to={`/admin/listings/edit/${listing.id}`} className="text-brand-700 hover:underline">
+                  Otvori oglas #{listing.id}
+                </Link>
+                {isLive(listing) ? (
+                  <a
+                    href={listingPath(listing)}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-brand-700 hover:underline"
+                  >
+                    Na sajtu ↗
+                  </a>
+                ) : null}
+              </span>
+            </span>
+          ) : (metadataEntries(order.metadata).find(([k]) => k === "listing_id")?.[1] ?? null) ? (
+            "Oglas je obrisan."
+          ) : null}
+        </Detail>
+        <Detail label="Isticanje">
+          {order.featuredDays
+            ? `${order.featuredDays} dana${order.promotedAt ? `, dodato ${formatDateTime(order.promotedAt)}` : ""}`
+            : null}
+        </Detail>
+        <Detail label="Poslednja promena">{formatDateTime(order.updatedAt)}</Detail>
+        <Detail label="Stripe sesija" mono>
+          {order.stripeSessionId}
+        </Detail>
+        <Detail label="Payment intent" mono>
+          {order.stripePaymentIntentId}
+        </Detail>
+      </dl>
 
-          <dl className="mt-5 grid gap-4 sm:grid-cols-2">
-            <Detail label="Proizvod">
-              {order.productName}
-              {order.productId ? (
-                <span className="block text-xs text-slate-500">{order.productId}</span>
-              ) : null}
-            </Detail>
-            <Detail label="Kupac">
-              {order.customerName}
-              {order.customerEmail ? (
-                <a href={`mailto:${order.customerEmail}`} className="block text-brand-700 hover:underline">
-                  {order.customerEmail}
-                </a>
-              ) : null}
-            </Detail>
-            <Detail label="Adresa za naplatu">
-              {address.length > 0 ? (
-                <span className="block" data-testid="billing-address">
-                  {address.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </span>
-              ) : null}
-            </Detail>
-            <Detail label="Oglas">
-              {listing ? (
-                <span className="block space-y-1">
-                  <span className="block font-medium">{listing.title}</span>
-                  <span className="flex flex-wrap gap-1">
-                    <Badge tone="brand">{KIND_LABELS[listing.kind]}</Badge>
-                    <Badge>{STATUS_LABELS[listing.status]}</Badge>
-                    {isFeatured(listing.featuredUntil) ? (
-                      <Badge tone="warning">Istaknuto do {formatDate(listing.featuredUntil)}</Badge>
-                    ) : null}
-                  </span>
-                  <span className="flex flex-wrap gap-x-3">
-                    <Link
-                      to={`/admin/listings/edit/${listing.id}`}
-                      className="text-brand-700 hover:underline"
-                    >
-                      Otvori oglas #{listing.id}
-                    </Link>
-                    {isLive(listing) ? (
-                      <a
-                        href={listingPath(listing)}
-                        target="_blank"
-                        rel="noreferrer"
-                        className="text-brand-700 hover:underline"
-                      >
-                        Na sajtu ↗
-                      </a>
-                    ) : null}
-                  </span>
-                </span>
-              ) : (metadataEntries(order.metadata).find(([k]) => k === "listing_id")?.[1] ?? null) ? (
-                "Oglas je obrisan."
-              ) : null}
-            </Detail>
-            <Detail label="Isticanje">
-              {order.featuredDays
-                ? `${order.featuredDays} dana${order.promotedAt ? `, dodato ${formatDateTime(order.promotedAt)}` : ""}`
-                : null}
-            </Detail>
-            <Detail label="Poslednja promena">{formatDateTime(order.updatedAt)}</Detail>
-            <Detail label="Stripe sesija" mono>
-              {order.stripeSessionId}
-            </Detail>
-            <Detail label="Payment intent" mono>
-              {order.stripePaymentIntentId}
-            </Detail>
+      <section className="mt-5" aria-labelledby={`meta-${order.id}`}>
+        <h3 id={`meta-${order.id}`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+          Metadata
+        </h3>
+        {meta.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-500">—</p>
+        ) : (
+          <dl
+            className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 font-mono text-xs"
+            data-testid="order-metadata"
+          >
+            {meta.map(([k, v]) => (
+              <div key={k} className="contents">
+                <dt className="text-slate-500">{k}</dt>
+                <dd className="break-all text-slate-900">{v}</dd>
+              </div>
+            ))}
           </dl>
-
-          <section className="mt-5" aria-labelledby={`meta-${order.id}`}>
-            <h3
-              id={`meta-${order.id}`}
-              className="text-xs font-semibold uppercase tracking-wide text-slate-500"
-            >
-              Metadata
-            </h3>
-            {meta.length === 0 ? (
-              <p className="mt-1 text-sm text-slate-500">—</p>
-            ) : (
-              <dl
-                className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 font-mono text-xs"
-                data-testid="order-metadata"
-              >
-                {meta.map(([k, v]) => (
-                  <div key={k} className="contents">
-                    <dt className="text-slate-500">{k}</dt>
-                    <dd className="break-all text-slate-900">{v}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-          </section>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        )}
+      </section>
+    </Dialog>
   );
 }
 
@@ -382,7 +358,7 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
               key: "status",
               header: "Status",
               mobile: "badge",
-              cell: (r) => <StatusBadge status={r.paymentStatus} />,
+              cell: (r) => <OrderStatusBadge status={r.paymentStatus} />,
             },
             {
               key: "customer",

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher } from "react-router";
+import { z } from "zod";
 import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -7,19 +8,23 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
+import { StatusBadge } from "~/components/ui/status-badge";
 import { CreateUserDialog, type UserActionData } from "~/components/users/create-user-dialog";
 import { forbidden, requirePermission, userPermissions } from "~/domain/users/auth.server";
 import {
-  createUserAction,
-  deleteUserAction,
+  createStaffUser,
+  deleteStaffUser,
   getProtectedAdminEmail,
-  toggleUserAction,
-  type UserActionResult,
+  toggleStaffUser,
+  type UserErrorCode,
 } from "~/domain/users/manage.server";
 import { ROLE_LABELS } from "~/domain/users/permissions";
 import { listUsers } from "~/domain/users/users.server";
-import { USER_MESSAGES } from "~/domain/users/validation";
+import { createUserFormSchema, USER_MESSAGES, userDeletedMessage } from "~/domain/users/validation";
+import { errorMessage, errorStatus, failure, unknownIntent } from "~/http/errors";
+import { parseIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
+import { idField, parseForm } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
@@ -50,29 +55,58 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+const userId = idField(USER_MESSAGES.notFound);
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("toggle"), userId }),
+  z.object({ intent: z.literal("delete"), userId }),
+]);
+
 export async function action({ request }: Route.ActionArgs) {
   const actor = await requirePermission(request, "canViewUsers", { message: USER_MESSAGES.noAccess });
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const db = getDb();
-  let result: UserActionResult;
-  if (intent === "create") {
-    result = await createUserAction(db, actor, form);
-  } else if (intent === "toggle" || intent === "delete") {
-    const userId = parseId(form.get("userId"));
-    if (userId === null) {
-      result = { ok: false, status: 400, message: USER_MESSAGES.notFound };
-    } else {
-      result =
-        intent === "toggle"
-          ? await toggleUserAction(db, actor, userId)
-          : await deleteUserAction(db, actor, userId);
-    }
-  } else {
-    result = { ok: false, status: 400, message: "Nepoznata akcija." };
+  const parsed = parseIntent(actionSchema, form);
+  if (!parsed.ok) {
+    if (!parsed.known) return unknownIntent({ intent: parsed.intent });
+    return failure("user.not_found", { intent: parsed.intent, status: 400 });
   }
-  if (result.status === 403 && !userPermissions(actor).canEditUsers) throw forbidden(result.message);
-  return data({ ...result, intent }, { status: result.status });
+  const { intent } = parsed.data;
+  const db = getDb();
+  // Without canEditUsers the refusal is the 403 page's (spec §6), not a notice.
+  const refuse = (code: UserErrorCode, extra: Record<string, unknown> = {}) => {
+    if (errorStatus(code) === 403 && !userPermissions(actor).canEditUsers)
+      throw forbidden(errorMessage(code));
+    return failure(code, { intent, ...extra });
+  };
+  if (parsed.data.intent === "create") {
+    const input = parseForm(createUserFormSchema, form, { secret: ["password"] });
+    const values = input.values;
+    if (!userPermissions(actor).canEditUsers) return refuse("user.no_create_permission", { values });
+    if (!input.ok) {
+      const message = input.formError ?? USER_MESSAGES.createFailed;
+      return data({ intent, ok: false, message, fieldErrors: input.fieldErrors, values }, { status: 400 });
+    }
+    const created = await createStaffUser(db, actor, input.data);
+    if (!created.ok) {
+      const fieldErrors =
+        created.code === "user.email_taken" ? { email: errorMessage(created.code) } : undefined;
+      return refuse(created.code, { fieldErrors, values });
+    }
+    return data({ intent, ok: true, message: USER_MESSAGES.created });
+  }
+  if (parsed.data.intent === "toggle") {
+    const toggled = await toggleStaffUser(db, actor, parsed.data.userId);
+    if (!toggled.ok) return refuse(toggled.code);
+    const message = toggled.value.active ? USER_MESSAGES.activated : USER_MESSAGES.deactivated;
+    return data({ intent, ok: true, message });
+  }
+  const deleted = await deleteStaffUser(db, actor, parsed.data.userId);
+  if (!deleted.ok) return refuse(deleted.code, { detail: deleted.detail });
+  return data({
+    intent,
+    ok: true,
+    message: userDeletedMessage(deleted.value.firstName, deleted.value.lastName),
+  });
 }
 
 type UserRow = Route.ComponentProps["loaderData"]["users"][number];
@@ -81,8 +115,10 @@ function RoleBadge({ role }: { role: UserRow["role"] }) {
   return <Badge tone={role === "admin" ? "warning" : "info"}>{ROLE_LABELS[role]}</Badge>;
 }
 
-function StatusBadge({ active }: { active: boolean }) {
-  return <Badge tone={active ? "success" : "neutral"}>{active ? "Aktivan" : "Neaktivan"}</Badge>;
+const ACTIVE_LABELS = { active: "Aktivan", inactive: "Neaktivan" } as const;
+
+function ActiveBadge({ active }: { active: boolean }) {
+  return <StatusBadge status={active ? "active" : "inactive"} labels={ACTIVE_LABELS} />;
 }
 
 /** Toggle and delete; the protected administrator shows 'Zaštićen' instead, and nobody acts on themselves. */
@@ -181,7 +217,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
               key: "status",
               header: "Status",
               mobile: "badge",
-              cell: (u) => <StatusBadge active={u.isActive} />,
+              cell: (u) => <ActiveBadge active={u.isActive} />,
             },
             {
               key: "lastLogin",
