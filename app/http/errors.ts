@@ -12,6 +12,9 @@ import { FORUM_MESSAGES } from "~/domain/forum/constants";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
 import type { ListingErrorCode } from "~/domain/listings/admin.server";
 import { LISTING_MESSAGES } from "~/domain/listings/options";
+import { SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
+import type { SignupErrorCode } from "~/domain/newsletter/signup.server";
+import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
 import type { UserErrorCode } from "~/domain/users/manage.server";
 import { deleteErrorMessage, USER_MESSAGES } from "~/domain/users/validation";
 import type { FieldErrors, FormValues } from "~/lib/form";
@@ -31,17 +34,15 @@ export type ErrorCode =
   | ForumErrorCode
   | ListingErrorCode
   | SubmissionErrorCode
-  | UserErrorCode;
+  | UserErrorCode
+  | SignupErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
 
 export const ERRORS = {
   unknown_intent: { status: 400, message: "Nepoznata akcija." },
   bad_request: { status: 400, message: "Neispravan zahtev." },
-  rate_limited: {
-    status: 429,
-    message: (minutes) => `Poslali ste previše zahteva. Pokušajte ponovo za ${minutes} min.`,
-  },
+  rate_limited: { status: 429, message: (minutes) => tooManyRequestsMessage(Number(minutes)) },
   "article.not_found": { status: 404, message: ARTICLE_MESSAGES.notFound },
   "article.save_failed": { status: 500, message: ARTICLE_MESSAGES.saveFailed },
   "article.delete_failed": { status: 500, message: ARTICLE_MESSAGES.deleteFailed },
@@ -50,6 +51,7 @@ export const ERRORS = {
   "forum.comment_not_found": { status: 404, message: FORUM_MESSAGES.commentNotFound },
   "forum.topic_unchanged": { status: 409, message: FORUM_MESSAGES.topicNotFound },
   "forum.comment_unchanged": { status: 409, message: FORUM_MESSAGES.commentNotFound },
+  "forum.topic_gone": { status: 404, message: FORUM_MESSAGES.topicGone },
   "forum.nothing_changed": { status: 409, message: FORUM_MESSAGES.nothingChanged },
   "forum.update_failed": { status: 500, message: FORUM_MESSAGES.updateFailed },
   "forum.delete_failed": { status: 500, message: FORUM_MESSAGES.deleteFailed },
@@ -79,6 +81,7 @@ export const ERRORS = {
   "user.delete_still_exists": { status: 500, message: USER_MESSAGES.deleteStillExists },
   // Spec §8: 'Greška baze podataka: {message}', the database's one-line message.
   "user.delete_db_error": { status: 500, message: (detail) => deleteErrorMessage(undefined, detail) },
+  "newsletter.signup_failed": { status: 500, message: SIGNUP_MESSAGES.failed },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */

@@ -1,8 +1,9 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { companies, companySubmissions, loginAttempts } from "~/db/schema";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
-import { submitCompanyRequest } from "./public-request.server";
+import { submitCompanyRequest as submit } from "../../routes/public/company-request.server";
 import {
   createCompany,
   deleteCompany,
@@ -195,7 +196,7 @@ describeDb("company requests", () => {
 });
 
 describeDb("public company request", () => {
-  const input: CompanyInput & { honeypotFilled: boolean } = {
+  const fields: CompanyInput & { honeypotFilled: boolean } = {
     name: "Vuk Express",
     description: "",
     location: "",
@@ -212,6 +213,16 @@ describeDb("public company request", () => {
     honeypotFilled: false,
   };
   const pendingCount = async () => (await countSubmissionsByStatus(t.db)).pending;
+  /** The form as the browser posts it (the honeypot filled in when asked). */
+  const formOf = ({ honeypotFilled, ...values }: typeof fields) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(values)) form.set(key, value as string);
+    if (honeypotFilled) form.set(HONEYPOT_FIELD, "x");
+    return form;
+  };
+  const input = fields;
+  const submitCompanyRequest = (_db: unknown, values: typeof fields, ip: string, now?: Date) =>
+    submit(t.db, formOf(values), ip, now);
 
   it("creates a pending request, then refuses the sixth within 15 minutes from one address", async () => {
     const now = new Date("2026-11-01T10:00:00Z");

@@ -7,6 +7,7 @@ import { action as topicAction } from "~/routes/public/forum-topic";
 import { sitemapFile, sitemapPlan } from "~/routes/public/sitemap.server";
 import { setServices } from "~/services.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { submitComment, submitTopic } from "../../routes/public/forum-submit.server";
 import { FORUM_MESSAGES } from "./constants";
 import {
   countPendingForum,
@@ -25,8 +26,6 @@ import {
   listPublicComments,
   listPublicTopics,
   sitemapTopics,
-  submitComment,
-  submitTopic,
 } from "./public.server";
 import { castVote, limitVotes, visitorVotes } from "./votes.server";
 
@@ -222,7 +221,6 @@ describeDb("forum", () => {
 
     const invalid = await submitTopic(t.db, formOf({ title: "", content: "x", author: "A" }), {
       clientIp: ip,
-      honeypot: false,
       now,
     });
     expect(invalid).toMatchObject({
@@ -234,21 +232,19 @@ describeDb("forum", () => {
     const trap = await submitTopic(
       t.db,
       formOf({ title: "Spam", content: "Spam", author: "Bot", [HONEYPOT_FIELD]: "x" }),
-      { clientIp: ip, honeypot: true, now },
+      { clientIp: ip, now },
     );
     expect(trap.ok).toBe(true);
 
     for (let i = 0; i < 4; i++) {
       const ok = await submitTopic(t.db, formOf({ title: `Nova ${i}`, content: "Pitanje", author: "Ana" }), {
         clientIp: ip,
-        honeypot: false,
         now,
       });
       expect(ok.ok).toBe(true);
     }
     const sixth = await submitTopic(t.db, formOf({ title: "Šesta", content: "Pitanje", author: "Ana" }), {
       clientIp: ip,
-      honeypot: false,
       now,
     });
     expect(sixth).toMatchObject({ ok: false, status: 429, values: { title: "Šesta" } });
@@ -260,13 +256,11 @@ describeDb("forum", () => {
     // Comments have their own limit.
     const c = await submitComment(t.db, old, formOf({ content: "Hvala", author: "Ana" }), {
       clientIp: ip,
-      honeypot: false,
       now,
     });
     expect(c.ok).toBe(true);
     const onPending = await submitComment(t.db, pending, formOf({ content: "Hvala", author: "Ana" }), {
       clientIp: ip,
-      honeypot: false,
       now,
     });
     expect(onPending).toMatchObject({ ok: false, status: 404 });

@@ -282,6 +282,7 @@ export type ForumErrorCode =
   | "forum.topic_unchanged"
   | "forum.comment_unchanged"
   | "forum.nothing_changed"
+  | "forum.topic_gone"
   | "forum.update_failed"
   | "forum.delete_failed";
 

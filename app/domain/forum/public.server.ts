@@ -1,26 +1,16 @@
 /**
  * What visitors see and send on the forum: approved topics (newest activity first, searchable),
  * one approved topic with its approved comments (oldest first), and new topics and comments, which
- * wait as pending until staff approve them. Posting is guarded like every public form: honeypot →
- * validation (a typo is not counted) → the limiter (5 per 15 minutes per address) → the write.
+ * wait as pending until staff approve them. Posting goes through the public forms' one flow
+ * (app/http/public-form.server.ts).
  */
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { forumComments, forumTopics } from "~/db/schema";
-import { limitPublicForm, tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
-import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
-import { logger } from "~/lib/logger.server";
-import {
-  COMMENT_FORM,
-  FORUM_MESSAGES,
-  PUBLIC_COMMENTS_PAGE_SIZE,
-  PUBLIC_TOPICS_PAGE_SIZE,
-  TOPIC_FORM,
-  TOPIC_PREVIEW_LENGTH,
-} from "./constants";
+import { PUBLIC_COMMENTS_PAGE_SIZE, PUBLIC_TOPICS_PAGE_SIZE, TOPIC_PREVIEW_LENGTH } from "./constants";
 import { preview } from "./rules";
 import { normalizedContains } from "./search";
-import { type CommentInput, commentSchema, type TopicInput, topicSchema } from "./validation";
+import type { CommentInput, TopicInput } from "./validation";
 
 /**
  * Approved comments of a topic (a correlated count, answered by forum_comments_topic_status_idx).
@@ -180,114 +170,4 @@ export async function createComment(
       .returning({ id: forumComments.id });
     return row.id;
   });
-}
-
-export type PostResult =
-  | { ok: true; status: 200 }
-  | {
-      ok: false;
-      status: 400 | 404 | 429 | 500;
-      message: string;
-      fieldErrors: FieldErrors;
-      values: FormValues;
-    };
-
-/** `/forum/nova`: honeypot → validation → limiter → a pending topic. */
-export async function submitTopic(
-  db: DbOrTx,
-  form: FormData,
-  { clientIp, honeypot, now = new Date() }: { clientIp: string | null; honeypot: boolean; now?: Date },
-): Promise<PostResult> {
-  if (honeypot) {
-    await limitPublicForm(db, TOPIC_FORM, clientIp, now);
-    return { ok: true, status: 200 };
-  }
-  const parsed = parseForm(topicSchema, form);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      status: 400,
-      message: FORUM_MESSAGES.fixErrors,
-      fieldErrors: parsed.fieldErrors,
-      values: parsed.values,
-    };
-  }
-  const limit = await limitPublicForm(db, TOPIC_FORM, clientIp, now);
-  if (!limit.ok) {
-    return {
-      ok: false,
-      status: 429,
-      message: tooManyRequestsMessage(limit.retryAfterMinutes),
-      fieldErrors: {},
-      values: parsed.values,
-    };
-  }
-  try {
-    await createTopic(db, parsed.data);
-    return { ok: true, status: 200 };
-  } catch (error) {
-    logger.error({ err: error }, "forum topic could not be stored");
-    return {
-      ok: false,
-      status: 500,
-      message: FORUM_MESSAGES.sendFailed,
-      fieldErrors: {},
-      values: parsed.values,
-    };
-  }
-}
-
-/** A comment on `/forum/{id}`: honeypot → validation → limiter → a pending comment. */
-export async function submitComment(
-  db: DbOrTx,
-  topicId: number,
-  form: FormData,
-  { clientIp, honeypot, now = new Date() }: { clientIp: string | null; honeypot: boolean; now?: Date },
-): Promise<PostResult> {
-  if (honeypot) {
-    await limitPublicForm(db, COMMENT_FORM, clientIp, now);
-    return { ok: true, status: 200 };
-  }
-  const parsed = parseForm(commentSchema, form);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      status: 400,
-      message: FORUM_MESSAGES.fixErrors,
-      fieldErrors: parsed.fieldErrors,
-      values: parsed.values,
-    };
-  }
-  const limit = await limitPublicForm(db, COMMENT_FORM, clientIp, now);
-  if (!limit.ok) {
-    return {
-      ok: false,
-      status: 429,
-      message: tooManyRequestsMessage(limit.retryAfterMinutes),
-      fieldErrors: {},
-      values: parsed.values,
-    };
-  }
-  try {
-    const id = await createComment(db, topicId, parsed.data);
-    if (id === null) {
-      return {
-        ok: false,
-        status: 404,
-        message: FORUM_MESSAGES.topicGone,
-        fieldErrors: {},
-        values: parsed.values,
-      };
-    }
-    return { ok: true, status: 200 };
-  } catch (error) {
-    logger.error({ err: error, topicId }, "forum comment could not be stored");
-    return {
-      ok: false,
-      status: 500,
-      message: FORUM_MESSAGES.sendFailed,
-      fieldErrors: {},
-      values: parsed.values,
-    };
-  }
 }

@@ -12,6 +12,7 @@ import { onContentChange } from "~/lib/content-change.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { sitemapFile, sitemapPlan } from "~/routes/public/sitemap.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { submitListing } from "../../routes/public/listing-submit.server";
 import {
   EXPIRE_JOB_KEY,
   EXPIRE_JOB_KIND,
@@ -35,7 +36,6 @@ import {
   updateListing,
 } from "./listings.server";
 import { deleteUnreferencedPhotos, PHOTO_BUCKET, preparePhotos, storePhotos } from "./photos.server";
-import { submitListing } from "./submit.server";
 import type { JobData, SaleData } from "./validation";
 
 const DAY = 86_400_000;

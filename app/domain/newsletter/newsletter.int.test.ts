@@ -12,9 +12,9 @@ import { createLocalStorage } from "~/integrations/storage/local.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { type FakeBrevo, startFakeBrevo } from "../../../tests/support/fake-brevo";
+import { subscribe } from "../../routes/public/newsletter-signup.server";
 import { chosenArticles, composeNewsletter, dynamicArticles, offeredArticles } from "./content.server";
 import { csvRow, SUBSCRIBER_CSV_HEADER, subscriberCsvLine } from "./csv";
-import { subscribe } from "./signup.server";
 import { emailStatsSummary } from "./stats.server";
 import {
   listSubscribers,

@@ -1,7 +1,5 @@
 /**
- * The public newsletter signup (footer of every public page and /newsletter). The order every
- * public form keeps: honeypot → validation (spec §5; a typo is not counted) → the limiter (5 per
- * 15 minutes per address) → the write. The subscriber is stored locally (source "website"); when
+ * The public newsletter signup (footer of every public page and /newsletter). The subscriber is stored locally (source "website"); when
  * Brevo is configured the contact is looked up there (GET by e-mail, 200 means already subscribed)
  * and added (POST; 400 or `duplicate_parameter` means already there). A Brevo outage does not turn
  * away a visitor: the local row is kept and the next sync pushes it to Brevo.
@@ -9,22 +7,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { newsletterSubscribers as subs } from "~/db/schema";
-import {
-  honeypotFilled,
-  limitPublicForm,
-  tooManyRequestsMessage,
-} from "~/domain/rate-limit/public-form.server";
+import { fail, ok, type Result } from "~/domain/result";
 import type { BrevoContact, ContactsProvider } from "~/integrations/brevo/brevo.server";
-import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
-import { SIGNUP_MESSAGES } from "./messages";
-import { signupSchema } from "./validation";
 
 export const SIGNUP_FORM = "newsletter-signup";
-
-export type SignupResult =
-  | { ok: true; status: 200; message: string; already: boolean }
-  | { ok: false; status: 400 | 429 | 500; message: string; fieldErrors: FieldErrors; values: FormValues };
 
 async function upsertActive(
   db: DbOrTx,
@@ -57,51 +44,20 @@ async function upsertActive(
   return row.id;
 }
 
-export async function subscribe(
+export type SignupErrorCode = "newsletter.signup_failed";
+
+/**
+ * Subscribes a checked e-mail (the public form's flow — honeypot, validation, limiter — runs
+ * before, in app/http/public-form.server.ts): `already` when it was subscribed before.
+ */
+export async function subscribeEmail(
   db: DbOrTx,
   contacts: ContactsProvider | null,
-  form: FormData,
-  clientIp: string | null,
+  email: string,
   now = new Date(),
-): Promise<SignupResult> {
-  if (honeypotFilled(form)) {
-    // Looks like success to the bot; nothing is stored.
-    await limitPublicForm(db, SIGNUP_FORM, clientIp, now);
-    return { ok: true, status: 200, message: SIGNUP_MESSAGES.success, already: false };
-  }
-  const parsed = parseForm(signupSchema, form);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      status: 400,
-      message: SIGNUP_MESSAGES.invalidEmail,
-      fieldErrors: { email: SIGNUP_MESSAGES.invalidEmail },
-      values: { email: typeof parsed.values.email === "string" ? parsed.values.email : "" },
-    };
-  }
-  const { email } = parsed.data;
-  const limit = await limitPublicForm(db, SIGNUP_FORM, clientIp, now);
-  if (!limit.ok) {
-    return {
-      ok: false,
-      status: 429,
-      message: tooManyRequestsMessage(limit.retryAfterMinutes),
-      fieldErrors: {},
-      values: { email },
-    };
-  }
-  const success = {
-    ok: true as const,
-    status: 200 as const,
-    message: SIGNUP_MESSAGES.success,
-    already: false,
-  };
-  const already = {
-    ok: true as const,
-    status: 200 as const,
-    message: SIGNUP_MESSAGES.already,
-    already: true,
-  };
+): Promise<Result<{ already: boolean }, SignupErrorCode>> {
+  const success = ok({ already: false });
+  const already = ok({ already: true });
   try {
     const [local] = await db
       .select({ id: subs.id, isActive: subs.isActive })
@@ -147,6 +103,6 @@ export async function subscribe(
     return success;
   } catch (error) {
     logger.error({ err: error }, "newsletter signup could not be stored");
-    return { ok: false, status: 500, message: SIGNUP_MESSAGES.failed, fieldErrors: {}, values: { email } };
+    return fail("newsletter.signup_failed");
   }
 }

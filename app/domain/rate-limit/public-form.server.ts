@@ -1,25 +1,10 @@
 /**
- * The guard every public form shares (company request, forum posts, listings, newsletter signup):
- * a honeypot field that people never see and bots fill in, and the spec §5 limiter (5 per
- * 15 minutes per client address and form), counted atomically. The order matters and is the same
- * everywhere: the body limit (server) → the honeypot → validation (nothing counted for a typo) →
- * the limiter → the write.
+ * The spec §5 limiter of the public forms (company request, forum posts, listings, newsletter
+ * signup, promotion checkout): 5 per 15 minutes per client address and form, counted atomically.
+ * The order every public form keeps is in app/http/public-form.server.ts.
  */
 import type { DbOrTx } from "~/db/client.server";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { consumeRateLimit, type RateLimitResult, SPEC_LIMIT } from "./limiter.server";
-
-export { HONEYPOT_FIELD };
-
-/** True when the hidden honeypot field was filled in: answer as if it worked, store nothing. */
-export function honeypotFilled(form: FormData | URLSearchParams): boolean {
-  const value = form.get(HONEYPOT_FIELD);
-  return typeof value === "string" && value.trim() !== "";
-}
-
-export function tooManyRequestsMessage(minutes: number): string {
-  return `Poslali ste previše zahteva. Pokušajte ponovo za ${minutes} min.`;
-}
 
 /**
  * Counts one submission of `form` (a short name: "company-request", "forum-topic" …) from this
@@ -33,4 +18,9 @@ export async function limitPublicForm(
 ): Promise<RateLimitResult> {
   if (!clientIp) return { ok: true, attemptIds: [] };
   return consumeRateLimit(db, [{ key: `${form}:ip:${clientIp}`, ...SPEC_LIMIT }], now);
+}
+
+/** The limiter's refusal in the visitor's words (the error table's `rate_limited`). */
+export function tooManyRequestsMessage(minutes: number): string {
+  return `Poslali ste previše zahteva. Pokušajte ponovo za ${minutes} min.`;
 }

@@ -6,11 +6,10 @@ import { buttonClass } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { COMPANY_CATEGORIES, currentYear, DEFAULT_COMPANY_CATEGORY } from "~/domain/companies/constants";
-import { submitCompanyRequest } from "~/domain/companies/public-request.server";
-import { type CompanyInput, companyInputFromForm } from "~/domain/companies/validation";
-import { honeypotFilled } from "~/domain/rate-limit/public-form.server";
+import type { CompanyInput } from "~/domain/companies/validation";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/company-request";
+import { submitCompanyRequest } from "./company-request.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Dodajte svoju kompaniju — Balkan Vozači" },
@@ -41,16 +40,11 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const input = { ...companyInputFromForm(form, "comma"), logo: "" };
-  const result = await submitCompanyRequest(
-    getDb(),
-    { ...input, honeypotFilled: honeypotFilled(form) },
-    context.clientIp ?? null,
-  );
+  const result = await submitCompanyRequest(getDb(), await request.formData(), context.clientIp ?? null);
   if (result.ok) return { sent: true as const };
+  const values = { ...EMPTY, ...(result.values as Partial<CompanyInput>), logo: "" };
   return data(
-    { sent: false as const, message: result.message, fieldErrors: result.fieldErrors, values: input },
+    { sent: false as const, message: result.message, fieldErrors: result.fieldErrors, values },
     { status: result.status },
   );
 }

@@ -10,11 +10,10 @@ import {
   FORUM_PAGE_CACHE,
   TITLE_MAX,
 } from "~/domain/forum/constants";
-import { submitTopic } from "~/domain/forum/public.server";
-import { honeypotFilled } from "~/domain/rate-limit/public-form.server";
 import { MAX_TEXT_LENGTH } from "~/lib/text-sanitizer";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-new";
+import { submitTopic } from "./forum-submit.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Nova tema — Forum — Balkan Vozači" },
@@ -29,10 +28,7 @@ export function headers() {
 /** `/forum/nova`: a visitor's new topic, pending until staff approve it. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const result = await submitTopic(getDb(), form, {
-    clientIp: context.clientIp ?? null,
-    honeypot: honeypotFilled(form),
-  });
+  const result = await submitTopic(getDb(), form, { clientIp: context.clientIp ?? null });
   if (result.ok) return { sent: true as const };
   return data(
     { sent: false as const, message: result.message, fieldErrors: result.fieldErrors, values: result.values },

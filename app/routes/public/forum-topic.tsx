@@ -17,12 +17,10 @@ import {
   listPublicComments,
   type PublicComment,
   type PublicTopic,
-  submitComment,
 } from "~/domain/forum/public.server";
 import { COMMENT_FORMS, countOf, parseVoteValue, preview } from "~/domain/forum/rules";
 import { ensureVisitor, visitorHash } from "~/domain/forum/visitor.server";
 import { castVote, limitVotes, visitorVotes } from "~/domain/forum/votes.server";
-import { honeypotFilled } from "~/domain/rate-limit/public-form.server";
 import { unknownIntent } from "~/http/errors";
 import { formatDateTime, formatLongDate } from "~/lib/dates";
 import type { FieldErrors, FormValues } from "~/lib/form";
@@ -35,6 +33,7 @@ import { safeRedirect } from "~/lib/safe-redirect";
 import { MAX_TEXT_LENGTH } from "~/lib/text-sanitizer";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-topic";
+import { submitComment } from "./forum-submit.server";
 
 /**
  * `/forum/{id}`: an approved topic with its approved comments (oldest first, 50 a page), like and
@@ -103,7 +102,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const clientIp = context.clientIp ?? null;
 
   if (intent === "comment") {
-    const result = await submitComment(db, topicId, form, { clientIp, honeypot: honeypotFilled(form) });
+    const result = await submitComment(db, topicId, form, { clientIp });
     if (result.ok)
       return { intent: "comment", ok: true, message: FORUM_MESSAGES.commentSent } satisfies CommentReply;
     return data<CommentReply>(

@@ -13,13 +13,13 @@ import {
   LISTING_MESSAGES,
   type ListingKind,
 } from "~/domain/listings/options";
-import { submitListing } from "~/domain/listings/submit.server";
 import { maxModelYear } from "~/domain/listings/validation";
 import { promotionOffers } from "~/domain/orders/checkout.server";
 import { bodyLimitFor } from "~/lib/body-limits";
 import { logger } from "~/lib/logger.server";
 import { getDb, getPayments, getStorage } from "~/services.server";
 import type { Route } from "./+types/listing-new";
+import { submitListing } from "./listing-submit.server";
 
 /** `/poslovi/novi` or `/kupoprodaja/novi`. */
 function kindOf(request: Request): ListingKind {

@@ -1,6 +1,6 @@
-import { subscribe } from "~/domain/newsletter/signup.server";
 import { getContacts, getDb } from "~/services.server";
 import type { Route } from "./+types/newsletter-api";
+import { subscribe } from "./newsletter-signup.server";
 
 /**
  * `POST /api/newsletter`: the same signup as the /newsletter form post, answered as JSON for the

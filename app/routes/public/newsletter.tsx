@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { NewsletterSignup } from "~/components/public/newsletter-signup";
-import { subscribe } from "~/domain/newsletter/signup.server";
 import { getContacts, getDb } from "~/services.server";
 import type { Route } from "./+types/newsletter";
+import { subscribe } from "./newsletter-signup.server";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Newsletter — Balkan Vozači" },

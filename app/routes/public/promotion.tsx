@@ -9,7 +9,7 @@ import {
   promotionOffers,
   startPromotionCheckout,
 } from "~/domain/orders/checkout.server";
-import { honeypotFilled } from "~/domain/rate-limit/public-form.server";
+import { honeypotFilled } from "~/http/public-form.server";
 import { parseId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb, getPayments } from "~/services.server";

@@ -1,22 +1,30 @@
 /**
  * Posting a listing from the public forms (`/poslovi/novi`, `/kupoprodaja/novi`), in the order every
- * public form keeps (domain/rate-limit/public-form.server.ts): the body limit (server) → the
+ * public form keeps (app/http/public-form.server.ts): the body limit (server) → the
  * honeypot → validation, photos included (a typo is not counted) → the limiter (5 per 15 minutes
  * per address and form) → the photos to the store → the row. The listing waits for approval.
  */
 import type { Database } from "~/db/client.server";
+import { createListing, findCompanyByName } from "~/domain/listings/listings.server";
+import { LISTING_MESSAGES, type ListingKind } from "~/domain/listings/options";
 import {
-  honeypotFilled,
-  limitPublicForm,
-  tooManyRequestsMessage,
-} from "~/domain/rate-limit/public-form.server";
+  deletePhotoObjects,
+  preparePhotos,
+  type StoredPhoto,
+  storePhotos,
+} from "~/domain/listings/photos.server";
+import {
+  JOB_FORM_LISTS,
+  jobSchema,
+  SALE_FORM_FILES,
+  SALE_FORM_LISTS,
+  saleSchema,
+} from "~/domain/listings/validation";
+import { limitPublicForm, tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import { honeypotFilled } from "~/http/public-form.server";
 import type { Storage } from "~/integrations/storage/storage";
 import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
-import { createListing, findCompanyByName } from "./listings.server";
-import { LISTING_MESSAGES, type ListingKind } from "./options";
-import { deletePhotoObjects, preparePhotos, type StoredPhoto, storePhotos } from "./photos.server";
-import { JOB_FORM_LISTS, jobSchema, SALE_FORM_FILES, SALE_FORM_LISTS, saleSchema } from "./validation";
 
 export const LISTING_FORM_NAMES: Record<ListingKind, string> = { job: "listing-job", sale: "listing-sale" };
 
