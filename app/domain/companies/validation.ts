@@ -259,32 +259,3 @@ export const COMPANY_FORM_LISTS: Record<CompanyFormMode, readonly string[]> = {
   submission: [],
   public: [],
 };
-
-const FIELDS: CompanyField[] = [
-  "name",
-  "description",
-  "location",
-  "state",
-  "phone",
-  "email",
-  "website",
-  "logo",
-  "category",
-  "yearEstablished",
-  "fleetSize",
-];
-
-/** Reads a company form. Lists come as repeated fields (`services`) or one comma-separated text. */
-export function companyInputFromForm(form: FormData, lists: "repeated" | "comma"): CompanyInput {
-  const str = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : "";
-  };
-  const list = (name: string) =>
-    lists === "comma" ? str(name) : form.getAll(name).filter((v): v is string => typeof v === "string");
-  const input = Object.fromEntries(FIELDS.map((f) => [f, str(f)])) as Omit<
-    CompanyInput,
-    "services" | "specialties"
-  >;
-  return { ...input, services: list("services"), specialties: list("specialties") };
-}

@@ -4,10 +4,10 @@ import { promotionProducts, stripeOrders } from "~/db/schema";
 import { createListing } from "~/domain/listings/listings.server";
 import type { ListingData } from "~/domain/listings/validation";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
+import { productFormAction } from "../../routes/admin/api/promotion-products.server";
 import { listOrders, orderForSession, orderSummary } from "./orders.server";
 import { DEFAULT_PRODUCTS, PRODUCT_MESSAGES } from "./products";
 import { activeProducts, createProduct, listProducts } from "./products.server";
-import { productFormAction } from "./products-form.server";
 
 let t: TestDatabase;
 let listingId: number;

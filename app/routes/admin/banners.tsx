@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
+import { z } from "zod";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PositionBadge } from "~/components/banners/position-diagram";
@@ -19,7 +20,10 @@ import {
 } from "~/domain/banners/rules";
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { unknownIntent } from "~/http/errors";
+import { readIntent } from "~/http/intent";
 import { newYorkDay } from "~/lib/dates";
+import { idField } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
@@ -59,27 +63,36 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+const bannerId = idField(BANNER_MESSAGES.notFound);
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("refresh") }),
+  z.object({ intent: z.literal("toggle"), bannerId, active: z.unknown() }),
+  z.object({ intent: z.literal("delete"), bannerId }),
+]);
+
 export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "canViewBanners", { message: BANNER_MESSAGES.noAccess });
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const parsed = await readIntent(request, actionSchema);
+  if (!parsed.ok) {
+    if (!parsed.known) return unknownIntent({ intent: parsed.intent });
+    return data({ ok: false, intent: parsed.intent, message: BANNER_MESSAGES.notFound }, { status: 400 });
+  }
+  const input = parsed.data;
+  const { intent } = input;
   const db = getDb();
-  if (intent === "refresh") {
+  if (input.intent === "refresh") {
     invalidateBannerCache();
     return { ok: true, intent, message: BANNER_MESSAGES.refreshed };
   }
-  const id = parseId(form.get("bannerId"));
-  if (id === null) {
-    return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 400 });
-  }
+  const id = input.bannerId;
   try {
-    if (intent === "toggle") {
-      const active = form.get("active") === "true";
+    if (input.intent === "toggle") {
+      const active = input.active === "true";
       const row = await setBannerActive(db, id, active);
       if (!row) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
       return { ok: true, intent, message: active ? BANNER_MESSAGES.activated : BANNER_MESSAGES.deactivated };
     }
-    if (intent === "delete") {
+    {
       const deleted = await deleteBanner(db, id);
       if (!deleted) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
       const message =
@@ -90,7 +103,6 @@ export async function action({ request }: Route.ActionArgs) {
     logger.error({ err: error, intent }, "banner action failed");
     return data({ ok: false, intent, message: BANNER_MESSAGES.saveFailed }, { status: 500 });
   }
-  return data({ ok: false, intent, message: "Nepoznata akcija." }, { status: 400 });
 }
 
 type BannerItem = Route.ComponentProps["loaderData"]["banners"][number];

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { z } from "zod";
 import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -17,7 +18,10 @@ import {
 } from "~/domain/companies/constants";
 import { deleteCompany, listCompanies, toggleCompanyActive } from "~/domain/companies/queries.server";
 import { requirePermission } from "~/domain/users/auth.server";
+import { unknownIntent } from "~/http/errors";
 import { readFlash } from "~/http/flash.server";
+import { readIntent } from "~/http/intent";
+import { idField } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
@@ -53,14 +57,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+const companyId = idField(COMPANY_MESSAGES.notFound);
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("toggle"), companyId }),
+  z.object({ intent: z.literal("delete"), companyId }),
+]);
+
 export async function action({ request }: Route.ActionArgs) {
   await requirePermission(request, "canViewCompanies");
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = parseId(form.get("companyId"));
-  if (id === null) {
-    return data({ ok: false, intent, message: COMPANY_MESSAGES.notFound }, { status: 400 });
+  const parsed = await readIntent(request, actionSchema);
+  if (!parsed.ok) {
+    if (!parsed.known) return unknownIntent({ intent: parsed.intent });
+    return data({ ok: false, intent: parsed.intent, message: COMPANY_MESSAGES.notFound }, { status: 400 });
   }
+  const { intent, companyId: id } = parsed.data;
   const db = getDb();
   if (intent === "toggle") {
     try {
@@ -88,7 +98,7 @@ export async function action({ request }: Route.ActionArgs) {
       return data({ ok: false, intent, message: COMPANY_MESSAGES.deleteFailed }, { status: 500 });
     }
   }
-  return data({ ok: false, intent, message: "Nepoznata akcija." }, { status: 400 });
+  throw new Error(`unhandled intent ${intent satisfies never}`);
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

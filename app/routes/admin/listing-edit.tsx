@@ -7,7 +7,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
-import { saveListingEdit } from "~/domain/listings/admin.server";
 import { listingToValues } from "~/domain/listings/form-values";
 import { companyChoices, getListing } from "~/domain/listings/listings.server";
 import { KIND_LABELS, LISTING_MESSAGES, STATUS_LABELS } from "~/domain/listings/options";
@@ -19,6 +18,7 @@ import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { getDb, getStorage } from "~/services.server";
 import type { Route } from "./+types/listing-edit";
+import { saveListingEdit } from "./listing-edit.server";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: `${d?.listing.title ?? "Oglas"} — izmena — Admin panel` },

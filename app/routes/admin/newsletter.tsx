@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { data, Form, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { z } from "zod";
 import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -14,6 +15,23 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { SOURCE_LABELS, SUBSCRIBERS_PAGE_SIZE } from "~/domain/newsletter/constants";
+import { recentSends } from "~/domain/newsletter/sends.server";
+import { emailStatsSummary } from "~/domain/newsletter/stats.server";
+import {
+  listSubscribers,
+  parseSubscriberFilter,
+  subscriberSources,
+} from "~/domain/newsletter/subscribers.server";
+import { requirePermission } from "~/domain/users/auth.server";
+import { unknownIntent } from "~/http/errors";
+import { parseIntent } from "~/http/intent";
+import { formatDate } from "~/lib/dates";
+import { idField } from "~/lib/form";
+import { logger } from "~/lib/logger.server";
+import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { publicOrigin } from "~/lib/public-origin.server";
+import { getContacts, getDb, getMail, getOutbox, getStorage } from "~/services.server";
+import type { Route } from "./+types/newsletter";
 import {
   continueSend,
   generateNewsletter,
@@ -23,22 +41,7 @@ import {
   startSync,
   stopSend,
   testEmail,
-} from "~/domain/newsletter/manager.server";
-import { recentSends } from "~/domain/newsletter/sends.server";
-import { emailStatsSummary } from "~/domain/newsletter/stats.server";
-import {
-  listSubscribers,
-  parseSubscriberFilter,
-  subscriberSources,
-} from "~/domain/newsletter/subscribers.server";
-import { requirePermission } from "~/domain/users/auth.server";
-import { formatDate } from "~/lib/dates";
-import { parseId } from "~/lib/ids";
-import { logger } from "~/lib/logger.server";
-import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
-import { publicOrigin } from "~/lib/public-origin.server";
-import { getContacts, getDb, getMail, getOutbox, getStorage } from "~/services.server";
-import type { Route } from "./+types/newsletter";
+} from "./newsletter-actions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Newsletter — Admin panel" }];
 
@@ -85,13 +88,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+const sendId = idField("Nepoznato slanje.");
+/** The manager's buttons; each intent's own fields are read by its action (newsletter-actions). */
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("generate") }),
+  z.object({ intent: z.literal("send") }),
+  z.object({ intent: z.literal("test-email") }),
+  z.object({ intent: z.literal("sync") }),
+  z.object({ intent: z.literal("cancel-send"), sendId }),
+  z.object({ intent: z.literal("resume-send"), sendId }),
+]);
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewNewsletter");
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const parsed = parseIntent(actionSchema, form);
+  if (!parsed.ok) {
+    if (!parsed.known) return unknownIntent({ intent: parsed.intent });
+    return data({ intent: parsed.intent, ok: false, message: "Nepoznato slanje." }, { status: 400 });
+  }
+  const input = parsed.data;
+  const { intent } = input;
   const db = getDb();
   let result: ManagerResult;
-  switch (intent) {
+  switch (input.intent) {
     case "generate":
       result = await generateNewsletter(db, getStorage(), form, {
         origin: publicOrigin(request),
@@ -108,17 +128,11 @@ export async function action({ request }: Route.ActionArgs) {
       result = await startSync(db, getContacts(), user.email);
       break;
     case "cancel-send":
-    case "resume-send": {
-      const id = parseId(form.get("sendId"));
-      if (id === null) {
-        result = { intent, ok: false, status: 400, message: "Nepoznato slanje." };
-        break;
-      }
-      result = intent === "cancel-send" ? await stopSend(db, id) : await continueSend(db, id, user.email);
+      result = await stopSend(db, input.sendId);
       break;
-    }
-    default:
-      result = { intent, ok: false, status: 400, message: "Nepoznata akcija." };
+    case "resume-send":
+      result = await continueSend(db, input.sendId, user.email);
+      break;
   }
   return data(result, { status: result.status ?? (result.ok ? 200 : 400) });
 }

@@ -1,4 +1,5 @@
 import { data, Link, type MetaDescriptor, redirect } from "react-router";
+import { z } from "zod";
 import { VoteButtons } from "~/components/forum/vote-buttons";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Pagination } from "~/components/pagination";
@@ -22,6 +23,7 @@ import { COMMENT_FORMS, countOf, parseVoteValue, preview } from "~/domain/forum/
 import { ensureVisitor, visitorHash } from "~/domain/forum/visitor.server";
 import { castVote, limitVotes, visitorVotes } from "~/domain/forum/votes.server";
 import { unknownIntent } from "~/http/errors";
+import { parseIntent } from "~/http/intent";
 import { formatDateTime, formatLongDate } from "~/lib/dates";
 import type { FieldErrors, FormValues } from "~/lib/form";
 import { parseId } from "~/lib/ids";
@@ -93,11 +95,19 @@ function voteReturnPath(topicId: number, returnTo: FormDataEntryValue | null, an
   return `${url.pathname === base ? path : base}#${anchor}`;
 }
 
+/** A comment, or a vote (its fields are checked below: a bad one is a failed vote, not a 500). */
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("comment") }),
+  z.object({ intent: z.literal("vote") }),
+]);
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const topicId = parseId(params.id);
   if (topicId === null) throw data(null, { status: 404 });
   const form = await request.formData();
-  const intent = form.get("intent");
+  const parsed = parseIntent(actionSchema, form);
+  if (!parsed.ok) return unknownIntent({ intent: "unknown" });
+  const { intent } = parsed.data;
   const db = getDb();
   const clientIp = context.clientIp ?? null;
 
@@ -117,7 +127,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 
-  if (intent === "vote") {
+  {
     const kind = form.get("kind") === "comment" ? "comment" : form.get("kind") === "topic" ? "topic" : null;
     const id = parseId(form.get("id"));
     const value = parseVoteValue(form.get("value"));
@@ -144,8 +154,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return fail(500, FORUM_MESSAGES.voteFailed);
     }
   }
-
-  return unknownIntent({ intent: "unknown" });
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => {

@@ -11,6 +11,7 @@
 import { deleteMedia, listMedia, type MediaListFilter, uploadMedia } from "~/domain/media/media.server";
 import { MAX_BYTES, MEDIA_MESSAGES, type MediaType, type UploadProfile } from "~/domain/media/rules";
 import { requirePermission } from "~/domain/users/auth.server";
+import { errorMessage } from "~/http/errors";
 import { isBucket } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
 import { parsePage } from "~/lib/pagination";
@@ -96,5 +97,5 @@ export async function action({ request }: Route.ActionArgs) {
     return json(result, result.ok ? 201 : result.status);
   }
 
-  return json({ ok: false, code: "bad_request", message: "Nepoznata akcija." }, 400);
+  return json({ ok: false, code: "bad_request", message: errorMessage("unknown_intent") }, 400);
 }

@@ -8,10 +8,10 @@
  */
 import { data } from "react-router";
 import { listProducts } from "~/domain/orders/products.server";
-import { productFormAction } from "~/domain/orders/products-form.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/promotion-products";
+import { productFormAction } from "./promotion-products.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewSettings");

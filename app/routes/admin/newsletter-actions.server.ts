@@ -7,18 +7,24 @@
 import type { Database } from "~/db/client.server";
 import type { NewsletterKind } from "~/db/schema";
 import { enqueueJob, type JobRow, latestJobs } from "~/domain/jobs/queue.server";
+import { chosenArticles, composeNewsletter, dynamicArticles } from "~/domain/newsletter/content.server";
+import { NEWSLETTER_MESSAGES } from "~/domain/newsletter/messages";
+import {
+  cancelSend,
+  countRecipients,
+  createDraft,
+  queueSend,
+  resumeSend,
+} from "~/domain/newsletter/sends.server";
+import { SYNC_JOB_KEY, SYNC_JOB_KIND, type SyncProgress } from "~/domain/newsletter/sync-job.server";
+import { sendTestEmail } from "~/domain/newsletter/test-email.server";
+import { UNSUBSCRIBE_PLACEHOLDER } from "~/domain/newsletter/unsubscribe-link.server";
+import { generateSchema, sendSchema, testEmailSchema } from "~/domain/newsletter/validation";
 import type { ContactsProvider } from "~/integrations/brevo/brevo.server";
 import type { MailProvider } from "~/integrations/mailgun/provider";
 import type { Storage } from "~/integrations/storage/storage";
 import { parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
-import { chosenArticles, composeNewsletter, dynamicArticles } from "./content.server";
-import { NEWSLETTER_MESSAGES } from "./messages";
-import { cancelSend, countRecipients, createDraft, queueSend, resumeSend } from "./sends.server";
-import { SYNC_JOB_KEY, SYNC_JOB_KIND, type SyncProgress } from "./sync-job.server";
-import { sendTestEmail } from "./test-email.server";
-import { UNSUBSCRIBE_PLACEHOLDER } from "./unsubscribe-link.server";
-import { generateSchema, sendSchema, testEmailSchema } from "./validation";
 
 export type ManagerResult = {
   intent: string;

@@ -1,9 +1,14 @@
 /** The settings screen's promotion packages: one action for "save this package" and "add one". */
 import type { DbOrTx } from "~/db/client.server";
+import {
+  newProductSchema,
+  PRODUCT_MESSAGES,
+  type ProductFormResult,
+  productSchema,
+} from "~/domain/orders/products";
+import { createProduct, updateProduct } from "~/domain/orders/products.server";
 import { type FormValues, formValues, type ParsedForm, parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
-import { newProductSchema, PRODUCT_MESSAGES, type ProductFormResult, productSchema } from "./products";
-import { createProduct, updateProduct } from "./products.server";
 
 export async function productFormAction(db: DbOrTx, form: FormData): Promise<ProductFormResult> {
   const intent = form.get("intent") === "create" ? "create" : "update";

@@ -1,0 +1,110 @@
+/**
+ * Saves the admin listing editor (`/admin/listings/edit/{id}`): the same schema as the public form,
+ * plus the directory link of a job and, for buy/sell, photos to remove and to add.
+ */
+import type { Database } from "~/db/client.server";
+import { getListing, updateListing } from "~/domain/listings/listings.server";
+import { LISTING_MESSAGES, MAX_PHOTOS } from "~/domain/listings/options";
+import {
+  deletePhotoObjects,
+  deleteUnreferencedPhotos,
+  preparePhotos,
+  type StoredPhoto,
+  storePhotos,
+} from "~/domain/listings/photos.server";
+import {
+  FIELD_MESSAGES,
+  JOB_FORM_LISTS,
+  jobSchema,
+  SALE_FORM_FILES,
+  SALE_FORM_LISTS,
+  saleSchema,
+} from "~/domain/listings/validation";
+import type { Storage } from "~/integrations/storage/storage";
+import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
+import { parseId, parseIds } from "~/lib/ids";
+import { logger } from "~/lib/logger.server";
+
+export type EditResult =
+  | { ok: true; status: 200 }
+  | { ok: false; status: 400 | 404 | 500; message: string; fieldErrors: FieldErrors; values: FormValues };
+
+/**
+ * Saves the admin editor: the same schema as the public form, plus the directory link of a job
+ * (`companyId`, "" for none) and, for buy/sell, photos to remove (`removePhoto`) and to add
+ * (`photos`), at most 8 in all.
+ */
+export async function saveListingEdit(
+  db: Database,
+  storage: Storage,
+  id: number,
+  form: FormData,
+  validCompanyIds: ReadonlySet<number>,
+): Promise<EditResult> {
+  const stored = await getListing(db, id);
+  if (!stored) {
+    return { ok: false, status: 404, message: LISTING_MESSAGES.notFound, fieldErrors: {}, values: {} };
+  }
+  const parsed =
+    stored.kind === "job"
+      ? parseForm(jobSchema, form, { lists: [...JOB_FORM_LISTS, "removePhoto"] })
+      : parseForm(saleSchema(), form, { lists: [...SALE_FORM_LISTS, "removePhoto"], files: SALE_FORM_FILES });
+  const fail = (status: 400 | 500, message: string, fieldErrors: FieldErrors = {}): EditResult => ({
+    ok: false,
+    status,
+    message,
+    fieldErrors,
+    values: parsed.values,
+  });
+  const companyRaw = form.get("companyId");
+  const companyId = companyRaw === "" || companyRaw === null ? null : parseId(companyRaw);
+  const companyError =
+    stored.kind === "job" &&
+    companyRaw !== "" &&
+    companyRaw !== null &&
+    (companyId === null || !validCompanyIds.has(companyId))
+      ? FIELD_MESSAGES.companyId
+      : null;
+  if (!parsed.ok || companyError) {
+    return fail(400, LISTING_MESSAGES.fixErrors, {
+      ...(parsed.ok ? {} : parsed.fieldErrors),
+      ...(companyError ? { companyId: companyError } : {}),
+    });
+  }
+
+  const data = parsed.data;
+  const files = data.kind === "sale" ? (data as { photos: File[] }).photos : [];
+  const ownPhotoIds = new Set(stored.photos.map((p) => p.id));
+  const removeIds = parseIds(form.getAll("removePhoto")).filter((p) => ownPhotoIds.has(p));
+  if (stored.photos.length - removeIds.length + files.length > MAX_PHOTOS) {
+    return fail(400, LISTING_MESSAGES.fixErrors, { photos: FIELD_MESSAGES.photosCount });
+  }
+  const prepared = await preparePhotos(files);
+  if (!prepared.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: prepared.message });
+
+  let added: StoredPhoto[] = [];
+  try {
+    added = await storePhotos(storage, prepared.photos, data.title);
+    const { photos: _files, ...fields } = data as typeof data & { photos?: File[] };
+    const result = await updateListing(db, id, fields, {
+      companyId: fields.kind === "job" ? companyId : undefined,
+      photos: { removeIds, add: added },
+    });
+    if (!result) {
+      await deletePhotoObjects(
+        storage,
+        added.map((p) => p.key),
+      );
+      return fail(500, LISTING_MESSAGES.notFound);
+    }
+    await deleteUnreferencedPhotos(db, storage, result.removedKeys);
+    return { ok: true, status: 200 };
+  } catch (error) {
+    logger.error({ err: error, id }, "listing edit could not be saved");
+    await deletePhotoObjects(
+      storage,
+      added.map((p) => p.key),
+    );
+    return fail(500, LISTING_MESSAGES.actionFailed);
+  }
+}
