@@ -6,28 +6,12 @@
 import type { Database } from "~/db/client.server";
 import { fail, ok, type Result } from "~/domain/result";
 import type { Storage } from "~/integrations/storage/storage";
-import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
-import { parseId, parseIds } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { sanitizeText } from "~/lib/text-sanitizer";
-import { changeListingStatus, deleteListings, getListing, updateListing } from "./listings.server";
-import { LISTING_MESSAGES, MAX_PHOTOS } from "./options";
-import {
-  deletePhotoObjects,
-  deleteUnreferencedPhotos,
-  preparePhotos,
-  type StoredPhoto,
-  storePhotos,
-} from "./photos.server";
+import { changeListingStatus, deleteListings } from "./listings.server";
+import { LISTING_MESSAGES } from "./options";
+import { deleteUnreferencedPhotos } from "./photos.server";
 import type { StatusChange } from "./rules";
-import {
-  FIELD_MESSAGES,
-  JOB_FORM_LISTS,
-  jobSchema,
-  SALE_FORM_FILES,
-  SALE_FORM_LISTS,
-  saleSchema,
-} from "./validation";
 
 export type ListingErrorCode =
   | "listing.not_found"
