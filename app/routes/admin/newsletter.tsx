@@ -108,7 +108,6 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ intent: parsed.intent, ok: false, message: "Nepoznato slanje." }, { status: 400 });
   }
   const input = parsed.data;
-  const { intent } = input;
   const db = getDb();
   let result: ManagerResult;
   switch (input.intent) {
