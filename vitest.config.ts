@@ -14,7 +14,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 
 /** Integration-only files that would otherwise match the unit globs. */
-const INTEGRATION_ONLY = ["app/**/*.int.test.ts", "server/**/*.int.test.ts", "app/db/seed/seed.test.ts"];
+const INTEGRATION_ONLY = ["app/**/*.int.test.ts", "server/**/*.int.test.ts", "app/demo/seed.test.ts"];
 
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },

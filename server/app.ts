@@ -10,7 +10,6 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
-import { JOB_HANDLERS } from "~/domain/jobs/handlers.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
 import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
@@ -35,6 +34,7 @@ import { createPageHandler } from "./http/page-handler";
 import { checkMethod, checkUrl, HTTP_MESSAGES, HttpError, isValidHost } from "./http/request-guards";
 import { setBaseSecurityHeaders } from "./http/security-headers";
 import { loadStaticFiles, serveStaticFiles } from "./http/static-files";
+import { JOB_HANDLERS } from "./job-handlers";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -242,7 +242,7 @@ export async function start(
   logger.info({ driver: storage.driver }, "media storage ready");
 
   if (freshEmbedded && env.SEED_DEMO === "1") {
-    const { seedDemo } = await import("~/db/seed/seed.server");
+    const { seedDemo } = await import("~/demo/seed.server");
     const summary = await seedDemo(handle.db, { log: (message: string) => logger.info(message), storage });
     if (!summary.skipped) {
       logger.info({ counts: summary.counts, ms: Math.round(summary.durationMs) }, "demo data seeded");

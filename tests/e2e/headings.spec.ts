@@ -1,12 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { buildArticles, isLegacyArticle } from "../../app/db/seed/articles";
+import { buildArticles, isLegacyArticle } from "../../app/demo/articles";
 import { articlePath } from "../../app/domain/articles/slug";
 import { convertHeadings } from "../../app/domain/headings/detect";
 import { signIn } from "./support/auth";
 
 /**
  * The AI headings screen on the demo data: every 8th demo article has its headings typed as
- * paragraphs (app/db/seed/articles.ts), and ids are list positions + 1.
+ * paragraphs (app/demo/articles.ts), and ids are list positions + 1.
  */
 const DEMO = buildArticles().map((a, i) => ({ ...a, id: i + 1, legacy: isLegacyArticle(i) }));
 const PUBLISHED = DEMO.filter((a) => a.status === "publish").sort((a, b) => b.id - a.id);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { buildArticles } from "../../app/db/seed/articles";
+import { buildArticles } from "../../app/demo/articles";
 import { articlePath } from "../../app/domain/articles/slug";
 
 /**

@@ -78,13 +78,3 @@ export const bannerAnalytics = pgTable(
     index("banner_analytics_time_idx").on(t.clickedAt),
   ],
 );
-
-/**
- * Server secrets generated once and kept in the database (e.g. the key that signs advertisers'
- * campaign report links when REPORT_SIGNING_SECRET is not set).
- */
-export const serverSecrets = pgTable("server_secrets", {
-  name: text("name").primaryKey(),
-  secret: text("secret").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});

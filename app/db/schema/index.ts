@@ -8,5 +8,6 @@ export * from "./listings";
 export * from "./media";
 export * from "./newsletter";
 export * from "./orders";
+export * from "./server-secrets";
 export * from "./settings";
 export * from "./users";

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { ROLES } from "../../domain/users/permissions";
+import { ROLES } from "./user-values";
 
 /** Staff accounts of the admin back office (spec §3 Admin user). */
 export const adminUsers = pgTable(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { toCyrillic } from "~/db/seed/script";
+import { toCyrillic } from "~/demo/script";
 import { articleParam, articlePath, cyrillicToLatin, parseArticleParam, slugify, slugText } from "./slug";
 
 describe("slugify (spec §5 article URL slug helper)", () => {

@@ -3,10 +3,10 @@
  * signature is an HMAC-SHA256 of the period id under a server secret. Unguessable, needs no
  * sign-in, and reveals only that one campaign.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "~/db/client.server";
-import { serverSecrets } from "~/db/schema";
+import { forgetServerSecrets, getServerSecret } from "~/domain/secrets/server-secrets.server";
 import { getEnv } from "~/env.server";
 
 const SECRET_NAME = "report-signing";
@@ -28,27 +28,12 @@ export function reportPath(secret: string, periodId: number): string {
   return `/izvestaj/${periodId}/${signPeriod(secret, periodId)}`;
 }
 
-let cachedSecret: string | undefined;
-
 /** REPORT_SIGNING_SECRET, or a random secret generated once and kept in the database. */
 export async function reportSecret(db: DbOrTx): Promise<string> {
-  const fromEnv = getEnv().REPORT_SIGNING_SECRET;
-  if (fromEnv) return fromEnv;
-  if (cachedSecret) return cachedSecret;
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, secret: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ secret: serverSecrets.secret })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, SECRET_NAME))
-    .limit(1);
-  cachedSecret = row.secret;
-  return row.secret;
+  return getEnv().REPORT_SIGNING_SECRET || getServerSecret(db, SECRET_NAME);
 }
 
 /** For tests that open a fresh database in the same process. */
 export function forgetReportSecret(): void {
-  cachedSecret = undefined;
+  forgetServerSecrets();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bannerSlots } from "~/db/seed/banners";
+import { bannerSlots } from "~/demo/banners";
 import {
   clickTarget,
   compareBanners,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { US_STATES as SEED_STATES } from "~/db/seed/places";
+import { US_STATES as SEED_STATES } from "~/demo/places";
 import { COMPANY_CATEGORIES, currentYear, SUBMISSION_CATEGORIES, US_STATES } from "./constants";
 import {
   addListItem,

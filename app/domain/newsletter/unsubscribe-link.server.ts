@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "~/db/client.server";
-import { getServerSecret } from "~/lib/server-secrets.server";
+import { getServerSecret } from "~/domain/secrets/server-secrets.server";
 
 export const UNSUBSCRIBE_PATH = "/newsletter/odjava";
 /** Where a newsletter template puts the link; the provider fills it per recipient (recipient variables). */

@@ -6,10 +6,10 @@
  *
  * The secret is generated once and kept in `server_secrets` (like the campaign report links).
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { eq } from "drizzle-orm";
+
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "~/db/client.server";
-import { serverSecrets } from "~/db/schema";
+import { getServerSecret } from "~/domain/secrets/server-secrets.server";
 
 const SECRET_NAME = "listing-promotion";
 
@@ -24,21 +24,7 @@ export function verifyListingToken(secret: string, listingId: number, token: str
   return given.length === expected.length && timingSafeEqual(expected, given);
 }
 
-const cache = new WeakMap<object, string>();
-
 /** The signing secret, created on first use. */
 export async function promotionSecret(db: DbOrTx): Promise<string> {
-  const cached = cache.get(db);
-  if (cached) return cached;
-  await db
-    .insert(serverSecrets)
-    .values({ name: SECRET_NAME, secret: randomBytes(32).toString("base64url") })
-    .onConflictDoNothing();
-  const [row] = await db
-    .select({ secret: serverSecrets.secret })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, SECRET_NAME))
-    .limit(1);
-  cache.set(db, row.secret);
-  return row.secret;
+  return getServerSecret(db, SECRET_NAME);
 }

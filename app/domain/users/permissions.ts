@@ -1,3 +1,5 @@
+import { ROLES, type Role } from "~/db/schema/user-values";
+
 /**
  * Roles and their permission flags (spec §6). Everything else — the types, the sidebar, the
  * server checks, the seed — derives from this one constant.
@@ -22,8 +24,7 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number];
 
-export const ROLES = ["admin", "editor"] as const;
-export type Role = (typeof ROLES)[number];
+export { ROLES, type Role };
 
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   /** The admin may view and edit everything. */

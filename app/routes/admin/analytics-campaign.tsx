@@ -11,10 +11,10 @@ import { clickStats, dailyClicks, getCampaign } from "~/domain/banners/analytics
 import { reportPath, reportSecret } from "~/domain/banners/report-signature.server";
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { formatDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/analytics-campaign";
 

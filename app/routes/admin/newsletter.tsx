@@ -25,11 +25,11 @@ import {
 import { requirePermission } from "~/domain/users/auth.server";
 import { unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
+import { publicOrigin } from "~/http/public-origin.server";
 import { formatDate } from "~/lib/dates";
 import { idField } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getContacts, getDb, getMail, getOutbox, getStorage } from "~/services.server";
 import type { Route } from "./+types/newsletter";
 import {

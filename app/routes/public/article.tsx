@@ -9,9 +9,9 @@ import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articleParam, articlePath, parseArticleParam } from "~/domain/articles/slug";
 import { loadPageBanners } from "~/domain/banners/placement.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { formatLongDate } from "~/lib/dates";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/article";
 

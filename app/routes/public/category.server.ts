@@ -3,8 +3,8 @@ import { resolveImageUrl } from "~/domain/articles/image-url";
 import { type ArticleCategory, listPublished, PUBLIC_PAGE_SIZE } from "~/domain/articles/public.server";
 import { loadPageBanners } from "~/domain/banners/placement.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 
 /**

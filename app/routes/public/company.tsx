@@ -3,8 +3,8 @@ import { CompanyLogo } from "~/components/companies/company-logo";
 import { ErrorPage } from "~/components/error-page";
 import { getCompany } from "~/domain/companies/queries.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { parseId } from "~/lib/ids";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/company";
 

@@ -7,9 +7,9 @@ import { FORUM_PAGE_CACHE, PUBLIC_TOPICS_PAGE_SIZE } from "~/domain/forum/consta
 import { listPublicTopics } from "~/domain/forum/public.server";
 import { COMMENT_FORMS, countOf } from "~/domain/forum/rules";
 import { searchParam } from "~/domain/forum/search";
+import { publicOrigin } from "~/http/public-origin.server";
 import { formatDate } from "~/lib/dates";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum";
 

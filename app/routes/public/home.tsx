@@ -9,8 +9,8 @@ import { loadPageBanners } from "~/domain/banners/placement.server";
 import { latestApprovedJobs } from "~/domain/listings/listings.server";
 import { HOME_JOBS_COUNT } from "~/domain/listings/options";
 import { getSettings } from "~/domain/settings/settings.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/home";
 

@@ -15,9 +15,9 @@ import {
   ROUTE_TYPE_LABELS,
   ROUTE_TYPES,
 } from "~/domain/listings/options";
+import { publicOrigin } from "~/http/public-origin.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/jobs";
 

@@ -29,9 +29,9 @@ import { KIND_SECTIONS, type ListingKind } from "~/domain/listings/options";
 import { isFeatured, publicAvailability } from "~/domain/listings/rules";
 import { promotionOffers } from "~/domain/orders/checkout.server";
 import { getSettings } from "~/domain/settings/settings.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { formatLongDate } from "~/lib/dates";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb, getPayments } from "~/services.server";
 import type { Route } from "./+types/listing";
 

@@ -10,8 +10,8 @@ import {
   startPromotionCheckout,
 } from "~/domain/orders/checkout.server";
 import { honeypotFilled } from "~/http/public-form.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { parseId } from "~/lib/ids";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb, getPayments } from "~/services.server";
 import type { Route } from "./+types/promotion";
 

@@ -1,4 +1,4 @@
-import { publicOrigin } from "~/lib/public-origin.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import type { Route } from "./+types/robots";
 
 /** `/robots.txt`: everything public may be crawled; the back office, click redirects and reports not. */

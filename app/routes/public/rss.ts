@@ -3,8 +3,8 @@ import { absoluteUrl, articleImageUrl } from "~/domain/articles/image-url";
 import { feedArticles } from "~/domain/articles/public.server";
 import { articlePath } from "~/domain/articles/slug";
 import { getSettings } from "~/domain/settings/settings.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { FEED_CACHE } from "~/lib/http-cache";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/rss";
 

@@ -12,9 +12,9 @@ import {
   SALE_CATEGORIES,
   SALE_CATEGORY_LABELS,
 } from "~/domain/listings/options";
+import { publicOrigin } from "~/http/public-origin.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
-import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/sales";
 

@@ -1,5 +1,5 @@
 import { parseSitemapFile } from "~/domain/articles/feeds";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/sitemap-file";
 import { sitemapFile, sitemapPlan, xmlResponse } from "./sitemap.server";

@@ -1,5 +1,5 @@
 import { buildSitemapIndex } from "~/domain/articles/feeds";
-import { publicOrigin } from "~/lib/public-origin.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/sitemap";
 import { sitemapFile, sitemapPlan, xmlResponse } from "./sitemap.server";

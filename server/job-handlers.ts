@@ -1,15 +1,16 @@
 /**
- * Every kind of background job the app runs, with its handler. An area adds its kind here
- * ("newsletter:send", "headings:convert-all", "listings:expire" …); the runner started at boot
- * (server/app.ts) runs exactly these.
+ * The composition root of the durable jobs: every kind of background job the app runs, with its
+ * handler wired to the providers chosen at boot. An area adds its kind here ("newsletter:send",
+ * "headings:convert-all", "listings:expire" …); the runner started by server/app.ts runs exactly
+ * these.
  */
 import { createHeadingsJobHandlers } from "~/domain/headings/jobs.server";
+import type { JobHandler } from "~/domain/jobs/runner.server";
 import { EXPIRE_JOB_KIND, expireListingsHandler } from "~/domain/listings/expiry.server";
 import { createSendHandler } from "~/domain/newsletter/send-job.server";
 import { SEND_JOB_KIND } from "~/domain/newsletter/sends.server";
 import { createSyncHandler, SYNC_JOB_KIND } from "~/domain/newsletter/sync-job.server";
 import { getContacts, getMail } from "~/services.server";
-import type { JobHandler } from "./runner.server";
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [EXPIRE_JOB_KIND]: expireListingsHandler,

@@ -1,4 +1,4 @@
-import type { forumComments, forumTopics } from "../schema";
+import type { forumComments, forumTopics } from "~/db/schema";
 import { formatNumber, pickState } from "./articles";
 import { forumAuthor } from "./people";
 import { INTERSTATES } from "./places";

@@ -3,7 +3,7 @@
  * letter, except the Latin digraphs lj, nj and dž, which are single Cyrillic letters.
  */
 
-import { cyrillicToLatin, slugText } from "../../domain/articles/slug";
+import { cyrillicToLatin, slugText } from "~/domain/articles/slug";
 
 export type Script = "latin" | "cyrillic";
 

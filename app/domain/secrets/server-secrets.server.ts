@@ -9,7 +9,12 @@ import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { serverSecrets } from "~/db/schema";
 
-const cache = new WeakMap<object, Map<string, string>>();
+let cache = new WeakMap<object, Map<string, string>>();
+
+/** Drops the in-process copies (tests: the next read comes from the table). */
+export function forgetServerSecrets(): void {
+  cache = new WeakMap();
+}
 
 export async function getServerSecret(db: DbOrTx, name: string): Promise<string> {
   let byName = cache.get(db);

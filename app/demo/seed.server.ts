@@ -1,10 +1,6 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import { companyFromRequest } from "../../domain/companies/submissions.server";
-import { hashPassword } from "../../domain/users/password.server";
-import type { Role } from "../../domain/users/permissions";
-import type { Storage } from "../../integrations/storage/storage";
-import type { Database, DbOrTx } from "../client.server";
+import type { Database, DbOrTx } from "~/db/client.server";
 import {
   adminUsers,
   articles,
@@ -21,7 +17,11 @@ import {
   newsletterSubscribers,
   siteSettings,
   stripeOrders,
-} from "../schema";
+} from "~/db/schema";
+import { companyFromRequest } from "~/domain/companies/submissions.server";
+import { hashPassword } from "~/domain/users/password.server";
+import type { Role } from "~/domain/users/permissions";
+import type { Storage } from "~/integrations/storage/storage";
 import { buildArticles, DEMO_TRUCK_IMAGES } from "./articles";
 import { type BannerPlan, buildBannerPlans, buildClicks } from "./banners";
 import {

@@ -4,12 +4,6 @@ import path from "node:path";
 import { and, count, countDistinct, eq, gt, isNull, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
-import { articleImageUrl } from "../../domain/articles/image-url";
-import { responsiveImage } from "../../domain/media/responsive";
-import { verifyPassword } from "../../domain/users/password.server";
-import { createLocalStorage } from "../../integrations/storage/local.server";
-import type { Storage } from "../../integrations/storage/storage";
 import {
   adminUsers,
   articles,
@@ -26,7 +20,13 @@ import {
   newsletterSubscribers,
   siteSettings,
   stripeOrders,
-} from "../schema";
+} from "~/db/schema";
+import { articleImageUrl } from "~/domain/articles/image-url";
+import { responsiveImage } from "~/domain/media/responsive";
+import { verifyPassword } from "~/domain/users/password.server";
+import { createLocalStorage } from "~/integrations/storage/local.server";
+import type { Storage } from "~/integrations/storage/storage";
+import { createTestDatabase, describeDb, type TestDatabase } from "../../tests/support/db";
 import { buildArticles } from "./articles";
 import { COMPANY_CATEGORIES, COMPANY_COUNT } from "./companies";
 import { RASTERISED_DEMO_IMAGES } from "./images.server";

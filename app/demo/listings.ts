@@ -9,6 +9,7 @@
  * when no listing references it any more).
  */
 import sharp from "sharp";
+import type { listingPhotos, listings } from "~/db/schema";
 import type {
   EquipmentType,
   HomeTime,
@@ -17,11 +18,10 @@ import type {
   RouteType,
   SaleCategory,
   SaleCondition,
-} from "../../domain/listings/options";
-import { makeVariants } from "../../domain/media/media.server";
-import { mediaKey, variantKey } from "../../domain/media/rules";
-import type { Storage } from "../../integrations/storage/storage";
-import type { listingPhotos, listings } from "../schema";
+} from "~/domain/listings/options";
+import { makeVariants } from "~/domain/media/media.server";
+import { mediaKey, variantKey } from "~/domain/media/rules";
+import type { Storage } from "~/integrations/storage/storage";
 import { emailLocalPart, personName } from "./people";
 import { FREIGHT_HUB_STATES, US_STATES } from "./places";
 import { createRandom, type Random } from "./random";

@@ -1,6 +1,6 @@
+import type { bannerAnalytics, bannerPeriods, banners } from "~/db/schema";
 import { SLOTS } from "~/domain/banners/rules";
 import { BANNER_SLOT_LAYOUT, type BannerSlot } from "~/domain/banners/slots";
-import type { bannerAnalytics, bannerPeriods, banners } from "../schema";
 import { addDays, createRandom, type Random } from "./random";
 import { slugify } from "./script";
 

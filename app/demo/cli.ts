@@ -4,10 +4,10 @@
  * media storage the server would use (DATA_DIR/storage, or S3 when configured).
  */
 import path from "node:path";
-import { parseEnv } from "../../env.server";
-import { createStorageFromEnv } from "../../integrations/storage/index.server";
-import { type DatabaseOptions, openDatabase } from "../client.server";
-import { runMigrations } from "../migrate.server";
+import { type DatabaseOptions, openDatabase } from "~/db/client.server";
+import { runMigrations } from "~/db/migrate.server";
+import { parseEnv } from "~/env.server";
+import { createStorageFromEnv } from "~/integrations/storage/index.server";
 import { seedDemo } from "./seed.server";
 
 function databaseOptions(env: NodeJS.ProcessEnv): DatabaseOptions {

@@ -1,4 +1,4 @@
-import type { emailStats, newsletterSubscribers } from "../schema";
+import type { emailStats, newsletterSubscribers } from "~/db/schema";
 import { emailLocalPart, personName } from "./people";
 import { addDays, addHours, createRandom, REFERENCE_DATE } from "./random";
 

@@ -1,4 +1,4 @@
-import type { articles } from "../schema";
+import type { articles } from "~/db/schema";
 import { AD_THEME_WEIGHTS, AD_THEMES, NEWS_THEME_WEIGHTS, NEWS_THEMES, type Theme } from "./article-themes";
 import { type Block, renderBlocks } from "./html";
 import { AUTHOR_WEIGHTS, AUTHORS } from "./people";

@@ -1,5 +1,5 @@
+import type { listings, stripeOrders } from "~/db/schema";
 import { DEFAULT_PRODUCTS } from "~/domain/orders/products";
-import type { listings, stripeOrders } from "../schema";
 import { emailLocalPart, personName } from "./people";
 import { US_STATES } from "./places";
 import { createRandom } from "./random";

@@ -1,4 +1,4 @@
-import type { companies, companySubmissions } from "../schema";
+import type { companies, companySubmissions } from "~/db/schema";
 import { personName } from "./people";
 import { type City, US_STATES, type UsState } from "./places";
 import { addHours, createRandom, type Random, REFERENCE_DATE } from "./random";

@@ -7,9 +7,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { uploadMedia, variantKeysOf } from "../../domain/media/media.server";
-import type { Bucket, Storage } from "../../integrations/storage/storage";
-import type { DbOrTx } from "../client.server";
+import type { DbOrTx } from "~/db/client.server";
+import { uploadMedia, variantKeysOf } from "~/domain/media/media.server";
+import type { Bucket, Storage } from "~/integrations/storage/storage";
 import { DEMO_TRUCK_IMAGES } from "./articles";
 import { DEMO_COMPANY_LOGO } from "./companies";
 

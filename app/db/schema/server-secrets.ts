@@ -1,0 +1,12 @@
+import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Secrets the server makes for itself, generated once and kept in the database: the keys that sign
+ * advertisers' campaign report links (when REPORT_SIGNING_SECRET is not set), unsubscribe links and
+ * promotion links (app/domain/secrets/server-secrets.server.ts).
+ */
+export const serverSecrets = pgTable("server_secrets", {
+  name: text("name").primaryKey(),
+  secret: text("secret").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
