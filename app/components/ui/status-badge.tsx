@@ -15,6 +15,8 @@ export const STATUS_TONES = {
   // payments
   paid: "success",
   failed: "danger",
+  refunded: "neutral",
+  disputed: "danger",
   // articles
   publish: "success",
   draft: "warning",
