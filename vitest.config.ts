@@ -35,7 +35,7 @@ export default defineConfig({
         test: {
           name: "integration",
           environment: "node",
-          include: [...INTEGRATION_ONLY, "tests/integration/**/*.test.ts"],
+          include: [...INTEGRATION_ONLY],
           exclude: [...configDefaults.exclude],
           globalSetup: ["tests/support/global-setup.ts"],
           testTimeout: 60_000,

@@ -2,7 +2,8 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 
 /**
  * The route table. Public pages and the admin back office live in their own folders; every admin
- * route below /admin has an entry in the permission matrix test (tests/integration/permissions).
+ * route below /admin has an entry in the permission matrix test
+ * (app/routes/admin/permissions.int.test.ts).
  */
 export default [
   layout("routes/public/layout.tsx", [
