@@ -72,7 +72,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium" }],
+  projects: [
+    // The tests' own editor, made through the users screen before any spec signs in with it.
+    { name: "setup", testMatch: "**/*.setup.ts" },
+    { name: "chromium", dependencies: ["setup"] },
+  ],
   webServer: [
     {
       // Checkout Sessions, the fake payment page and signed webhooks to the server below. The

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import type { Database, DbOrTx } from "~/db/client.server";
@@ -81,23 +82,19 @@ export type SeedOptions = {
   now?: Date;
 };
 
-/** Fixed demo staff; created only when no user has the e-mail yet. */
+/**
+ * The demo staff; created only when no user has the e-mail yet, each with a random password that
+ * the seeder prints once (no password is written in the code, decision 003).
+ */
 const DEMO_USERS = [
-  {
-    email: "urednik@balkanvozaci.com",
-    password: "Urednik2026!",
-    role: "editor",
-    firstName: "Jelena",
-    lastName: "Marković",
-  },
-  {
-    email: "admin@balkanvozaci.com",
-    password: "Admin2026!",
-    role: "admin",
-    firstName: "Nikola",
-    lastName: "Petrović",
-  },
+  { email: "urednik@balkanvozaci.com", role: "editor", firstName: "Jelena", lastName: "Marković" },
+  { email: "admin@balkanvozaci.com", role: "admin", firstName: "Nikola", lastName: "Petrović" },
 ] as const;
+
+/** 16 random characters of [A-Za-z0-9_-] (96 bits). */
+function randomPassword(): string {
+  return randomBytes(12).toString("base64url");
+}
 
 /** Serialises concurrent seeders on PostgreSQL (two app instances starting together). */
 const SEED_LOCK_KEY = 727_001;
@@ -145,10 +142,13 @@ async function prepareUsers(db: DbOrTx): Promise<{ row: NewUser; credentials: Se
   const existing = new Set(rows.map((u) => u.email));
   const missing = DEMO_USERS.filter((user) => !existing.has(user.email));
   return Promise.all(
-    missing.map(async ({ password, ...user }) => ({
-      row: { ...user, passwordHash: await hashPassword(password), isActive: true },
-      credentials: { email: user.email, password, role: user.role },
-    })),
+    missing.map(async (user) => {
+      const password = randomPassword();
+      return {
+        row: { ...user, passwordHash: await hashPassword(password), isActive: true },
+        credentials: { email: user.email, password, role: user.role },
+      };
+    }),
   );
 }
 

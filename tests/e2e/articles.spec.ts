@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signIn } from "./support/auth";
+import { EDITOR } from "./support/env";
 
 /**
  * Admin articles (spec §2 Articles, §5 Article form and Add link, §8): the demo seed's 5,200
@@ -9,8 +10,6 @@ import { signIn } from "./support/auth";
  */
 
 test.describe.configure({ mode: "serial" });
-
-const EDITOR = { email: "urednik@balkanvozaci.com", password: "Urednik2026!" };
 
 const list = (page: Page) => page.locator("table tbody tr");
 const searchBox = (page: Page) => page.getByRole("searchbox", { name: "Pretraga članaka" });

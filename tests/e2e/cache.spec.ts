@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support/auth";
+import { EDITOR } from "./support/env";
 
 /** The cache screen (spec §2 Cache, §4 Cache clear, §8): clear button, confirm, clear, reload. */
 test.describe.configure({ mode: "serial" });
@@ -33,7 +34,7 @@ const storesOf = (page: Page) =>
   }));
 
 test("an editor has no cache screen", async ({ page }) => {
-  await signIn(page, "urednik@balkanvozaci.com", "Urednik2026!");
+  await signIn(page, EDITOR.email, EDITOR.password);
   const response = await page.goto("/admin/cache");
   expect(response?.status()).toBe(403);
 });

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./support/auth";
+import { EDITOR } from "./support/env";
 
 /** The dashboard (spec §2 Dashboard, §9): counts, banner clicks, what waits, quick actions, latest lists. */
 
@@ -39,7 +40,7 @@ test("the admin sees click stats, pending requests and the latest items, each le
 });
 
 test("an editor's dashboard has no click stats, pending requests or company links", async ({ page }) => {
-  await signIn(page, "urednik@balkanvozaci.com", "Urednik2026!");
+  await signIn(page, EDITOR.email, EDITOR.password);
   await expect(page.getByRole("heading", { level: 1, name: "Kontrolna tabla" })).toBeVisible();
   await expect(page.getByTestId("click-stats")).toHaveCount(0);
   await expect(page.getByText("Čeka na vas")).toHaveCount(0);

@@ -3,6 +3,7 @@ import { buildArticles, isLegacyArticle } from "../../app/demo/articles";
 import { articlePath } from "../../app/domain/articles/slug";
 import { convertHeadings } from "../../app/domain/headings/detect";
 import { signIn } from "./support/auth";
+import { EDITOR } from "./support/env";
 
 /**
  * The AI headings screen on the demo data: every 8th demo article has its headings typed as
@@ -24,7 +25,7 @@ async function openPreview(page: Page, title: string) {
 }
 
 test("an editor has no AI headings screen", async ({ page }) => {
-  await signIn(page, "urednik@balkanvozaci.com", "Urednik2026!");
+  await signIn(page, EDITOR.email, EDITOR.password);
   await expect(
     page.getByRole("navigation", { name: "Admin navigacija" }).getByRole("link", { name: "AI naslovi" }),
   ).toHaveCount(0);

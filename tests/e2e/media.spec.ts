@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signIn } from "./support/auth";
+import { EDITOR } from "./support/env";
 
-const EDITOR = { email: "urednik@balkanvozaci.com", password: "Urednik2026!" };
 const stamp = Date.now().toString(36);
 
 async function png(width: number, height: number, color: string): Promise<Buffer> {

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import sharp from "sharp";
 import { signIn } from "./support/auth";
+import { EDITOR } from "./support/env";
 
 /**
  * The pop-up: its admin settings (spec §2, §5, §8) and the public overlay (spec §2, §4): shown
@@ -34,7 +35,7 @@ test.afterAll(async ({ browser }) => {
 });
 
 test("an editor has no pop-up screen", async ({ page }) => {
-  await signIn(page, "urednik@balkanvozaci.com", "Urednik2026!");
+  await signIn(page, EDITOR.email, EDITOR.password);
   const response = await page.goto("/admin/popup");
   expect(response?.status()).toBe(403);
 });

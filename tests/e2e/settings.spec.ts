@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { signIn } from "./support/auth";
+import { EDITOR } from "./support/env";
 
 test.describe.configure({ mode: "serial" });
 
 test("an editor has no settings screen", async ({ page }) => {
-  await signIn(page, "urednik@balkanvozaci.com", "Urednik2026!");
+  await signIn(page, EDITOR.email, EDITOR.password);
   await expect(
     page.getByRole("navigation", { name: "Admin navigacija" }).getByRole("link", { name: "Podešavanja" }),
   ).toHaveCount(0);

@@ -23,3 +23,14 @@ export const FAKE_STRIPE = {
 } as const;
 
 export const FAKE_STRIPE_URL = `http://127.0.0.1:${Number(process.env.E2E_STRIPE_PORT ?? 4242)}`;
+
+/**
+ * The editor the tests sign in as: created through the users screen by `editor.setup.ts` before
+ * the specs run (the demo staff get random passwords, so no test knows theirs).
+ */
+export const EDITOR = {
+  email: "urednik@e2e.test",
+  password: "E2e-Urednik-Pass-2026",
+  firstName: "Eda",
+  lastName: "Urednica",
+} as const;
