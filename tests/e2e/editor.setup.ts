@@ -11,11 +11,11 @@ setup("the administrator creates the tests' editor", async ({ page }) => {
   if ((await users.getByText(EDITOR.email).count()) > 0) return;
   await page.getByRole("button", { name: "+ Novi korisnik" }).click();
   const dialog = page.getByRole("dialog", { name: "Novi korisnik" });
-  await dialog.getByLabel("Ime").fill(EDITOR.firstName);
-  await dialog.getByLabel("Prezime").fill(EDITOR.lastName);
-  await dialog.getByLabel("Email adresa").fill(EDITOR.email);
-  await dialog.getByLabel("Lozinka").fill(EDITOR.password);
-  await dialog.getByLabel("Uloga").selectOption("editor");
+  await dialog.getByLabel("Ime", { exact: true }).fill(EDITOR.firstName);
+  await dialog.getByLabel("Prezime", { exact: true }).fill(EDITOR.lastName);
+  await dialog.getByLabel("Email adresa", { exact: true }).fill(EDITOR.email);
+  await dialog.getByLabel("Lozinka", { exact: true }).fill(EDITOR.password);
+  await dialog.getByLabel("Uloga", { exact: true }).selectOption("editor");
   await dialog.getByRole("button", { name: "Kreiraj korisnika" }).click();
   await expect(page.getByText("Korisnik je uspešno kreiran")).toBeVisible();
   await expect(users.getByText(EDITOR.email).first()).toBeVisible();

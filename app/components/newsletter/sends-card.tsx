@@ -92,7 +92,8 @@ export function SendsCard({ sends, outboxTotal }: { sends: SendView[]; outboxTot
       ) : null}
       {sends.length === 0 ? (
         <p className="px-4 py-6 text-sm text-slate-500">
-          Još nijedan newsletter nije poslat. Napravite prvi dugmetom „Novi newsletter”.
+          Iz ovog panela još nije pokrenuto nijedno slanje newslettera (brojevi gore broje sve poslate
+          email-ove sajta). Napravite prvi dugmetom „Novi newsletter”.
         </p>
       ) : (
         <ul className="divide-y divide-slate-100">

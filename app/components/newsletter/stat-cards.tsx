@@ -19,9 +19,13 @@ export function StatCards({ stats }: { stats: EmailStatsSummary }) {
     <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5" data-testid="newsletter-stats">
       <StatCard label="Pretplatnici" value={stats.subscribers.total} hint="svi, i odjavljeni" />
       <StatCard label="Aktivni" value={stats.subscribers.active} hint="primaju newsletter" />
-      <StatCard label="Poslato ukupno" value={stats.totalSent} hint="email-ova preko Mailgun-a" />
-      <StatCard label="Ovog meseca" value={stats.sentThisMonth} />
-      <StatCard label="Danas" value={stats.sentToday} hint="po njujorškom vremenu" />
+      <StatCard
+        label="Email-ova poslato ukupno"
+        value={stats.totalSent}
+        hint="svi email-ovi sajta (newsletter i sistemski), po evidenciji slanja"
+      />
+      <StatCard label="Email-ova ovog meseca" value={stats.sentThisMonth} />
+      <StatCard label="Email-ova danas" value={stats.sentToday} hint="po njujorškom vremenu" />
     </div>
   );
 }

@@ -194,7 +194,8 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
         name="q"
         value={q}
         maxLength={200}
-        placeholder="Pretražite više od 4000 članaka po naslovu, sadržaju ili autoru…"
+        placeholder="Pretraga: više od 4000 članaka…"
+        title="Pretražite više od 4000 članaka po naslovu, sadržaju ili autoru"
         onChange={(event) => {
           setQ(event.currentTarget.value);
           if (timer.current) clearTimeout(timer.current);
@@ -299,6 +300,8 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               key: "article",
               header: "Članak",
               mobile: "title",
+              // The title takes the room the narrow columns leave (issue 19, item 9).
+              className: "w-full min-w-[16rem]",
               cell: (a) => (
                 <div className="flex items-center gap-3">
                   <ArticleThumb src={a.featuredImage} fallback={defaultImage} />
@@ -322,7 +325,12 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               mobile: "badge",
               cell: (a) => <ArticleStatusBadge status={a.status} />,
             },
-            { key: "category", header: "Kategorija", cell: (a) => a.category },
+            {
+              key: "category",
+              header: "Kategorija",
+              className: "whitespace-nowrap",
+              cell: (a) => a.category,
+            },
             {
               key: "popular",
               header: "Popularan",
