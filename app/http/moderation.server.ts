@@ -9,6 +9,7 @@ import {
   parseSearch,
   parseTab,
   QUEUE_PARAMS,
+  type QueuePage,
   type QueueReply,
   type QueueTab,
   tabStatus,
@@ -26,18 +27,6 @@ export type QueueQuery<T extends QueueTab> = {
   page: number;
   openId: number | null;
   url: URL;
-};
-
-export type QueuePage<Row, Item, T extends QueueTab> = {
-  tab: T;
-  search: string;
-  page: number;
-  pageSize: number;
-  counts: Record<T, number>;
-  rows: Row[];
-  total: number;
-  opened: Item | null;
-  loadFailed: boolean;
 };
 
 /**

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
+import { US_STATES } from "~/domain/companies/constants";
 import { resultCountLine, totalPagesOf } from "~/lib/pagination";
 
 /**
@@ -15,13 +16,12 @@ export function ListingsPage({
   intro,
   path,
   newLabel,
-  primary,
+  search,
   more,
   filtered,
   moreActive,
-  page,
+  list: { page, total },
   pageSize,
-  total,
   empty,
   children,
 }: {
@@ -29,15 +29,14 @@ export function ListingsPage({
   intro: string;
   path: string;
   newLabel: string;
-  /** The filters always in view (search, state), then the rest behind "Više filtera". */
-  primary: ReactNode;
+  /** The filters always in view (the search, with its hint, and the state), then the rest behind "Više filtera". */
+  search: { q: string; state: string; placeholder: string };
   more: ReactNode;
   /** Some filter is on; `moreActive`: one of the folded ones (then they start unfolded). */
   filtered: boolean;
   moreActive: boolean;
-  page: number;
+  list: { page: number; total: number };
   pageSize: number;
-  total: number;
   empty: string;
   children: ReactNode;
 }) {
@@ -62,7 +61,15 @@ export function ListingsPage({
         className="mt-5 rounded-xl border border-slate-200 bg-white p-3 shadow-sm"
       >
         <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem_auto] sm:items-end">
-          {primary}
+          <FilterSearch value={search.q} placeholder={search.placeholder} />
+          <FilterSelect
+            id="drzava"
+            name="drzava"
+            label="Država"
+            value={search.state}
+            all="Sve države"
+            options={US_STATES.map((s) => [s, s] as const)}
+          />
           <button type="submit" className={buttonClass("primary", "md")} disabled={loading}>
             {loading ? "Traženje…" : "Traži"}
           </button>

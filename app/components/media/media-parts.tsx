@@ -2,39 +2,14 @@ import { type ReactNode, useEffect, useRef, useState } from "react";
 import { pageWindow } from "~/lib/pagination";
 import { Button } from "../ui/button";
 import { cn } from "../ui/cn";
-import { Dialog } from "../ui/dialog";
+import { Dialog, type DialogProps } from "../ui/dialog";
 
 /** The shell of the media dialogs: the kit's panel dialog, wide by default. */
 export function MediaDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  children,
   wide = true,
-  testId,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: string;
-  children: ReactNode;
-  wide?: boolean;
-  testId?: string;
-}) {
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      layout="panel"
-      width={wide ? "5xl" : "lg"}
-      title={title}
-      description={description}
-      testId={testId}
-    >
-      {children}
-    </Dialog>
-  );
+  ...props
+}: Omit<DialogProps, "layout" | "width"> & { wide?: boolean }) {
+  return <Dialog layout="panel" width={wide ? "5xl" : "lg"} {...props} />;
 }
 
 /** Page buttons for in-dialog lists (state, not the URL): previous, at most 5 pages, next. */

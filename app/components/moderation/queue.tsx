@@ -19,6 +19,7 @@ import {
   ACTION_LABELS,
   QUEUE_PARAMS,
   type QueueAction,
+  type QueuePage,
   type QueueReply,
   type QueueTab,
   TAB_WORDS,
@@ -344,17 +345,7 @@ export function useQueueFetcher(key: string, onReply: (reply: QueueReply) => voi
 
 // --- The screen ------------------------------------------------------------------------------------
 
-export type QueueData<Row, Item, T extends QueueTab> = {
-  tab: T;
-  search: string;
-  page: number;
-  pageSize: number;
-  counts: Record<T, number>;
-  rows: Row[];
-  total: number;
-  opened: Item | null;
-  loadFailed: boolean;
-};
+export type QueueData<Row, Item, T extends QueueTab> = QueuePage<Row, Item, T>;
 
 /** What a row's cells and the item dialog can do. */
 export type QueueControls = {

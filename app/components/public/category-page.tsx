@@ -69,3 +69,19 @@ export function CategoryPage({
     </div>
   );
 }
+
+/** The head of `/vesti` and `/oglasi`: title with the page number, description, canonical link. */
+export function categoryMeta(category: "Vesti" | "Oglasi") {
+  return ({ data }: { data?: { page: number; siteName: string; canonicalUrl: string } }) => {
+    if (!data) return [{ title: "Stranica nije pronađena — Balkan Vozači" }];
+    const suffix = data.page > 1 ? ` — strana ${data.page}` : "";
+    return [
+      { title: `${category}${suffix} — ${data.siteName}` },
+      { name: "description", content: `${category}: najnoviji članci za balkanske vozače u Americi.` },
+      { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+      { property: "og:type", content: "website" },
+      { property: "og:title", content: `${category} — ${data.siteName}` },
+      { property: "og:url", content: data.canonicalUrl },
+    ];
+  };
+}

@@ -83,6 +83,8 @@ export function CloseButton({ label = "Zatvori" }: { label?: string }) {
   );
 }
 
+export type DialogProps = Parameters<typeof Dialog>[0];
+
 export function Dialog({
   open = true,
   onOpenChange,
@@ -128,6 +130,16 @@ export function Dialog({
   const descriptionNode = description ? (
     <Radix.Description className="mt-1 text-sm text-slate-600">{description}</Radix.Description>
   ) : null;
+  const header = (className: string) => (
+    <div className={className}>
+      <div className="min-w-0">
+        {titleNode}
+        {subtitle}
+        {descriptionNode}
+      </div>
+      <CloseButton label={closeLabel} />
+    </div>
+  );
   return (
     <Radix.Root open={open} onOpenChange={change}>
       {trigger ? <Radix.Trigger asChild>{trigger}</Radix.Trigger> : null}
@@ -154,19 +166,12 @@ export function Dialog({
             </>
           ) : framed ? (
             <>
-              <div
-                className={cn(
+              {header(
+                cn(
                   "flex items-start justify-between gap-4 border-b border-slate-200",
                   layout === "screen" ? "px-5 py-4" : "px-4 py-3 sm:px-6",
-                )}
-              >
-                <div className="min-w-0">
-                  {titleNode}
-                  {subtitle}
-                  {descriptionNode}
-                </div>
-                <CloseButton label={closeLabel} />
-              </div>
+                ),
+              )}
               <div
                 className={cn(
                   "min-h-0 flex-1 overflow-y-auto",
@@ -183,14 +188,7 @@ export function Dialog({
             </>
           ) : (
             <>
-              <div className="flex items-start justify-between gap-3">
-                <div className="min-w-0">
-                  {titleNode}
-                  {subtitle}
-                  {descriptionNode}
-                </div>
-                <CloseButton label={closeLabel} />
-              </div>
+              {header("flex items-start justify-between gap-3")}
               {children}
             </>
           )}

@@ -134,3 +134,20 @@ export function categoryOptions(list: readonly string[], current: string | null 
 
 /** The public request form's honeypot (the one of every public form: lib/honeypot.ts). */
 export { HONEYPOT_FIELD } from "~/lib/honeypot";
+
+const oneOf = (value: string | null, list: readonly string[]) => (value && list.includes(value) ? value : "");
+
+export type CompanyFilters = { search: string; category: string; state: string };
+
+/**
+ * The directory's filters from `?q=&kategorija=&drzava=` (public and admin lists alike): unknown
+ * values are ignored. Decision 041: both category lists count (approved requests bring the
+ * request editor's categories).
+ */
+export function parseCompanyFilters(params: URLSearchParams): CompanyFilters {
+  return {
+    search: (params.get("q") ?? "").trim().slice(0, 100),
+    category: oneOf(params.get("kategorija"), ALL_COMPANY_CATEGORIES),
+    state: oneOf(params.get("drzava"), US_STATES),
+  };
+}

@@ -61,3 +61,16 @@ export type QueueReply = {
   fieldErrors?: Partial<Record<string, string>>;
   values?: Record<string, string | string[]>;
 };
+
+/** One screen of a queue as its loader answers it. */
+export type QueuePage<Row, Item, T extends QueueTab> = {
+  tab: T;
+  search: string;
+  page: number;
+  pageSize: number;
+  counts: Record<T, number>;
+  rows: Row[];
+  total: number;
+  opened: Item | null;
+  loadFailed: boolean;
+};

@@ -4,17 +4,16 @@ import { z } from "zod";
 import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
+import { CompanyFilterFields } from "~/components/companies/company-filters";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Pagination } from "~/components/pagination";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
 import { FlashNotice, Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
-  ALL_COMPANY_CATEGORIES,
   COMPANY_MESSAGES,
-  US_STATES,
+  parseCompanyFilters,
 } from "~/domain/companies/constants";
 import { deleteCompany, listCompanies, toggleCompanyActive } from "~/domain/companies/queries.server";
 import { requirePermission } from "~/domain/users/auth.server";
@@ -30,17 +29,10 @@ import type { Route } from "./+types/companies";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kompanije — Admin panel" }];
 
-const oneOf = (value: string | null, list: readonly string[]) => (value && list.includes(value) ? value : "");
-
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewCompanies");
   const params = new URL(request.url).searchParams;
-  const filters = {
-    search: (params.get("q") ?? "").trim().slice(0, 100),
-    // Decision 041: both lists (approved requests bring the request editor's categories).
-    category: oneOf(params.get("kategorija"), ALL_COMPANY_CATEGORIES),
-    state: oneOf(params.get("drzava"), US_STATES),
-  };
+  const filters = parseCompanyFilters(params);
   const page = parsePage(params.get("page"));
   const { flash, headers } = readFlash(request);
   try {
@@ -187,38 +179,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
           className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_12rem_auto]"
           role="search"
         >
-          <label className="sr-only" htmlFor="q">
-            Pretraga
-          </label>
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            placeholder="Pretraži po nazivu…"
-            defaultValue={filters.search}
-          />
-          <label className="sr-only" htmlFor="kategorija">
-            Kategorija
-          </label>
-          <Select id="kategorija" name="kategorija" defaultValue={filters.category}>
-            <option value="">Sve kategorije</option>
-            {ALL_COMPANY_CATEGORIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-          <label className="sr-only" htmlFor="drzava">
-            Država
-          </label>
-          <Select id="drzava" name="drzava" defaultValue={filters.state}>
-            <option value="">Sve države</option>
-            {US_STATES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
+          <CompanyFilterFields filters={filters} placeholder="Pretraži po nazivu…" />
           <div className="flex gap-2">
             <Button type="submit" disabled={searching}>
               Pretraži

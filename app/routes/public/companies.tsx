@@ -1,9 +1,9 @@
 import { data, Form, Link, useNavigation } from "react-router";
+import { CompanyFilterFields } from "~/components/companies/company-filters";
 import { CompanyLogo } from "~/components/companies/company-logo";
 import { Pagination } from "~/components/pagination";
 import { buttonClass } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
-import { ALL_COMPANY_CATEGORIES, DIRECTORY_PAGE_SIZE, US_STATES } from "~/domain/companies/constants";
+import { DIRECTORY_PAGE_SIZE, parseCompanyFilters } from "~/domain/companies/constants";
 import { listCompanies } from "~/domain/companies/queries.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
@@ -11,15 +11,9 @@ import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/companies";
 
-const oneOf = (value: string | null, list: readonly string[]) => (value && list.includes(value) ? value : "");
-
 export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
-  const filters = {
-    search: (params.get("q") ?? "").trim().slice(0, 100),
-    category: oneOf(params.get("kategorija"), ALL_COMPANY_CATEGORIES),
-    state: oneOf(params.get("drzava"), US_STATES),
-  };
+  const filters = parseCompanyFilters(params);
   const page = parsePage(params.get("page"));
   const db = getDb();
   const [settings, { rows, total }] = await Promise.all([
@@ -65,38 +59,7 @@ export default function CompanyDirectory({ loaderData }: Route.ComponentProps) {
         role="search"
         className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[1fr_13rem_11rem_auto]"
       >
-        <label htmlFor="q" className="sr-only">
-          Pretraga
-        </label>
-        <Input
-          id="q"
-          name="q"
-          type="search"
-          placeholder="Pretražite po nazivu…"
-          defaultValue={filters.search}
-        />
-        <label htmlFor="kategorija" className="sr-only">
-          Kategorija
-        </label>
-        <Select id="kategorija" name="kategorija" defaultValue={filters.category}>
-          <option value="">Sve kategorije</option>
-          {ALL_COMPANY_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Select>
-        <label htmlFor="drzava" className="sr-only">
-          Država
-        </label>
-        <Select id="drzava" name="drzava" defaultValue={filters.state}>
-          <option value="">Sve države</option>
-          {US_STATES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </Select>
+        <CompanyFilterFields filters={filters} placeholder="Pretražite po nazivu…" />
         <button type="submit" className={buttonClass("primary", "md")} disabled={loading}>
           Traži
         </button>

@@ -1,8 +1,7 @@
 import { data } from "react-router";
 import { JobCard } from "~/components/listings/listing-card";
-import { FilterSearch, FilterSelect, ListingsPage } from "~/components/listings/listings-page";
+import { FilterSelect, ListingsPage } from "~/components/listings/listings-page";
 import { PublicRouteError } from "~/components/public/route-error";
-import { US_STATES } from "~/domain/companies/constants";
 import { hasJobFilters, parseJobFilters } from "~/domain/listings/filters";
 import { listPublicJobs } from "~/domain/listings/listings.server";
 import {
@@ -47,7 +46,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 ];
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, filters } = loaderData;
+  const { rows, filters } = loaderData;
   const moreActive = Boolean(filters.routeType || filters.equipment || filters.position);
   return (
     <ListingsPage
@@ -57,23 +56,10 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
       newLabel="Objavite oglas za posao"
       filtered={hasJobFilters(filters)}
       moreActive={moreActive}
-      page={page}
+      list={loaderData}
       pageSize={LISTINGS_PAGE_SIZE}
-      total={total}
       empty="Nema poslova za izabrane filtere."
-      primary={
-        <>
-          <FilterSearch value={filters.q} placeholder="Kompanija, grad, opis…" />
-          <FilterSelect
-            id="drzava"
-            name="drzava"
-            label="Država"
-            value={filters.state}
-            all="Sve države"
-            options={US_STATES.map((s) => [s, s] as const)}
-          />
-        </>
-      }
+      search={{ q: filters.q, state: filters.state, placeholder: "Kompanija, grad, opis…" }}
       more={
         <>
           <FilterSelect

@@ -1,8 +1,9 @@
-import { CategoryPage } from "~/components/public/category-page";
+import { CategoryPage, categoryMeta } from "~/components/public/category-page";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import type { Route } from "./+types/oglasi";
 import { loadCategoryPage } from "./category.server";
 
+/** `/oglasi`: the newest articles of the category, paged (decision 032). */
 export function loader({ request }: Route.LoaderArgs) {
   return loadCategoryPage(request, "Oglasi");
 }
@@ -11,18 +12,7 @@ export function headers() {
   return { "Cache-Control": PUBLIC_LIST_CACHE };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [{ title: "Stranica nije pronađena — Balkan Vozači" }];
-  const suffix = data.page > 1 ? ` — strana ${data.page}` : "";
-  return [
-    { title: `Oglasi${suffix} — ${data.siteName}` },
-    { name: "description", content: "Oglasi: najnoviji članci za balkanske vozače u Americi." },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-    { property: "og:type", content: "website" },
-    { property: "og:title", content: `Oglasi — ${data.siteName}` },
-    { property: "og:url", content: data.canonicalUrl },
-  ];
-};
+export const meta: Route.MetaFunction = categoryMeta("Oglasi");
 
 export default function OglasiPage({ loaderData }: Route.ComponentProps) {
   return <CategoryPage {...loaderData} />;

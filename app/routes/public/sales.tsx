@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { SaleCard } from "~/components/listings/listing-card";
-import { FilterSearch, FilterSelect, ListingsPage } from "~/components/listings/listings-page";
+import { FilterSelect, ListingsPage } from "~/components/listings/listings-page";
 import { PublicRouteError } from "~/components/public/route-error";
 import { Input } from "~/components/ui/field";
-import { US_STATES } from "~/domain/companies/constants";
 import { hasSaleFilters, parseSaleFilters } from "~/domain/listings/filters";
 import { listPublicSales } from "~/domain/listings/listings.server";
 import {
@@ -85,7 +84,7 @@ function RangeFields({
 }
 
 export default function Sales({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, filters } = loaderData;
+  const { rows, filters } = loaderData;
   const moreActive = Boolean(
     filters.category ||
       filters.priceMin !== null ||
@@ -101,23 +100,10 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
       newLabel="Postavite oglas za prodaju"
       filtered={hasSaleFilters(filters)}
       moreActive={moreActive}
-      page={page}
+      list={loaderData}
       pageSize={LISTINGS_PAGE_SIZE}
-      total={total}
       empty="Nema oglasa za izabrane filtere."
-      primary={
-        <>
-          <FilterSearch value={filters.q} placeholder="Marka, model, grad…" />
-          <FilterSelect
-            id="drzava"
-            name="drzava"
-            label="Država"
-            value={filters.state}
-            all="Sve države"
-            options={US_STATES.map((s) => [s, s] as const)}
-          />
-        </>
-      }
+      search={{ q: filters.q, state: filters.state, placeholder: "Marka, model, grad…" }}
       more={
         <>
           <FilterSelect
