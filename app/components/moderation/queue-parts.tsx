@@ -334,3 +334,18 @@ export function useQueueFetcher(key: string, onReply: (reply: QueueReply) => voi
     },
   };
 }
+
+/** The last column of a queue whose rows open in the dialog: "Pregledaj". */
+export function reviewColumn<R extends { id: number }>(open: (id: number) => void) {
+  return {
+    key: "actions",
+    header: "Akcije",
+    align: "right" as const,
+    mobile: "actions" as const,
+    cell: (r: R) => (
+      <Button size="sm" variant="secondary" onClick={() => open(r.id)}>
+        Pregledaj
+      </Button>
+    ),
+  };
+}

@@ -9,7 +9,7 @@ import {
   SubmissionSubtitle,
 } from "~/components/companies/submission-review";
 import { ModerationQueue, type QueueArea } from "~/components/moderation/queue";
-import { Button } from "~/components/ui/button";
+import { reviewColumn } from "~/components/moderation/queue-parts";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { afterCompanyApproved } from "~/domain/companies/after-approval.server";
 import {
@@ -234,17 +234,7 @@ function area(maxYear: number): QueueArea<Row, SubmissionRow, (typeof TABS)[numb
         mobile: "badge",
         cell: (r) => <StatusBadge status={r.status} labels={SUBMISSION_STATUS_LABELS} />,
       },
-      {
-        key: "actions",
-        header: "Akcije",
-        align: "right",
-        mobile: "actions",
-        cell: (r) => (
-          <Button size="sm" variant="secondary" onClick={() => q.open(r.id)}>
-            Pregledaj
-          </Button>
-        ),
-      },
+      reviewColumn<Row>(q.open),
     ],
     dialog: {
       width: "2xl",

@@ -1,8 +1,14 @@
 import { Link, useLocation } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error";
+import {
+  FORUM_TABS,
+  ForumItemButtons,
+  ForumReply,
+  type ForumTab,
+  forumRowColumns,
+} from "~/components/forum/forum-queue";
 import { VoteCounts } from "~/components/forum/vote-counts";
-import { ItemActions, ModerationQueue, type QueueArea } from "~/components/moderation/queue";
-import { Notice } from "~/components/ui/notice";
+import { ModerationQueue, type QueueArea } from "~/components/moderation/queue";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { VisitorText } from "~/components/visitor-text";
 import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES, STATUS_LABELS } from "~/domain/forum/constants";
@@ -13,7 +19,7 @@ import {
   listAdminComments,
   topicTitle,
 } from "~/domain/forum/moderation.server";
-import { COMMENT_FORMS, countOf, statusActions } from "~/domain/forum/rules";
+import { COMMENT_FORMS, countOf } from "~/domain/forum/rules";
 import { TAB_WORDS } from "~/domain/moderation/queue";
 import { requirePermission } from "~/domain/users/auth.server";
 import { loadQueue } from "~/http/moderation.server";
@@ -25,13 +31,6 @@ import { forumQueueAction } from "./forum-queue.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Komentari foruma — Admin panel" }];
 
-const TABS = [
-  { tab: "pending", label: "Na čekanju" },
-  { tab: "approved", label: "Odobreno" },
-  { tab: "rejected", label: "Odbijeno" },
-  { tab: "all", label: "Sve" },
-] as const;
-
 /**
  * `/admin/forum/comments`: the moderation queue of comments (decision 171), pending by default,
  * optionally of one topic (`?tema={id}`).
@@ -42,7 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [queue, title] = await Promise.all([
     loadQueue(request, {
-      tabs: TABS.map((t) => t.tab),
+      tabs: FORUM_TABS.map((t) => t.tab),
       pageSize: ADMIN_FORUM_PAGE_SIZE,
       what: "forum comments",
       load: async ({ status, search, page, openId }) => {
@@ -85,9 +84,9 @@ function TopicCell({ row }: { row: Pick<AdminCommentRow, "topicId" | "topicTitle
   );
 }
 
-const AREA: QueueArea<AdminCommentRow, Comment, (typeof TABS)[number]["tab"]> = {
+const AREA: QueueArea<AdminCommentRow, Comment, ForumTab> = {
   fetcherKey: "forum-comments",
-  tabs: TABS,
+  tabs: FORUM_TABS,
   tabsLabel: "Status komentara",
   searchPlaceholder: "Pretražite tekst i autora…",
   caption: "Komentari foruma",
@@ -122,26 +121,7 @@ const AREA: QueueArea<AdminCommentRow, Comment, (typeof TABS)[number]["tab"]> = 
       ),
     },
     { key: "topic", header: "Tema", className: "min-w-[10rem]", cell: (r) => <TopicCell row={r} /> },
-    {
-      key: "status",
-      header: "Status",
-      mobile: "badge",
-      cell: (r) => <StatusBadge status={r.status} labels={STATUS_LABELS} />,
-    },
-    {
-      key: "actions",
-      header: "Akcije",
-      align: "right",
-      mobile: "actions",
-      cell: (r) => (
-        <ItemActions
-          actions={statusActions(r.status)}
-          busy={q.busyIds.has(r.id)}
-          onAction={(action) => q.act(r.id, action)}
-          onDelete={() => q.askDelete(r.id)}
-        />
-      ),
-    },
+    ...forumRowColumns(q),
   ],
   dialog: {
     width: "2xl",
@@ -154,12 +134,9 @@ const AREA: QueueArea<AdminCommentRow, Comment, (typeof TABS)[number]["tab"]> = 
       </p>
     ),
     body: (c, q) => {
-      const reply = q.replyFor(c.id);
       return (
         <>
-          {reply ? (
-            <Notice className="mt-3" tone={reply.ok ? "success" : "error"} message={reply.message} />
-          ) : null}
+          <ForumReply item={c} q={q} />
           <VisitorText text={c.content} className="mt-4 text-sm leading-relaxed text-slate-800" />
           <div className="mt-4 space-y-2 text-sm text-slate-600">
             <VoteCounts likes={c.likes} dislikes={c.dislikes} />
@@ -168,14 +145,7 @@ const AREA: QueueArea<AdminCommentRow, Comment, (typeof TABS)[number]["tab"]> = 
               <TopicCell row={c} />
             </div>
           </div>
-          <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-            <ItemActions
-              actions={statusActions(c.status)}
-              busy={q.busy}
-              onAction={(action) => q.act(c.id, action)}
-              onDelete={() => q.askDelete(c.id)}
-            />
-          </div>
+          <ForumItemButtons item={c} q={q} />
         </>
       );
     },

@@ -1,8 +1,14 @@
 import { Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error";
+import {
+  FORUM_TABS,
+  ForumItemButtons,
+  ForumReply,
+  type ForumTab,
+  forumRowColumns,
+} from "~/components/forum/forum-queue";
 import { VoteCounts } from "~/components/forum/vote-counts";
-import { ItemActions, ModerationQueue, type QueueArea } from "~/components/moderation/queue";
-import { Notice } from "~/components/ui/notice";
+import { ModerationQueue, type QueueArea } from "~/components/moderation/queue";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { VisitorText } from "~/components/visitor-text";
 import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES, STATUS_LABELS } from "~/domain/forum/constants";
@@ -12,7 +18,7 @@ import {
   listAdminTopics,
   topicStatusCounts,
 } from "~/domain/forum/moderation.server";
-import { COMMENT_FORMS, countOf, statusActions, TOPIC_FORMS } from "~/domain/forum/rules";
+import { COMMENT_FORMS, countOf, TOPIC_FORMS } from "~/domain/forum/rules";
 import { TAB_WORDS } from "~/domain/moderation/queue";
 import { requirePermission } from "~/domain/users/auth.server";
 import { loadQueue } from "~/http/moderation.server";
@@ -23,13 +29,6 @@ import { forumQueueAction } from "./forum-queue.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Teme foruma — Admin panel" }];
 
-const TABS = [
-  { tab: "pending", label: "Na čekanju" },
-  { tab: "approved", label: "Odobreno" },
-  { tab: "rejected", label: "Odbijeno" },
-  { tab: "all", label: "Sve" },
-] as const;
-
 /**
  * `/admin/forum/topics`: the moderation queue of topics (decision 171), pending by default, with
  * the spec §4 status actions.
@@ -38,7 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewForum");
   const db = getDb();
   return loadQueue(request, {
-    tabs: TABS.map((t) => t.tab),
+    tabs: FORUM_TABS.map((t) => t.tab),
     pageSize: ADMIN_FORUM_PAGE_SIZE,
     what: "forum topics",
     load: async ({ status, search, page, openId }) => {
@@ -61,9 +60,9 @@ type Topic = NonNullable<Route.ComponentProps["loaderData"]["opened"]>;
 
 const commentsHref = (id: number) => `/admin/forum/comments?status=${TAB_WORDS.all}&tema=${id}`;
 
-const AREA: QueueArea<AdminTopicRow, Topic, (typeof TABS)[number]["tab"]> = {
+const AREA: QueueArea<AdminTopicRow, Topic, ForumTab> = {
   fetcherKey: "forum-topics",
-  tabs: TABS,
+  tabs: FORUM_TABS,
   tabsLabel: "Status tema",
   searchPlaceholder: "Pretražite naslov i tekst…",
   caption: "Teme foruma",
@@ -119,26 +118,7 @@ const AREA: QueueArea<AdminTopicRow, Topic, (typeof TABS)[number]["tab"]> = {
         </div>
       ),
     },
-    {
-      key: "status",
-      header: "Status",
-      mobile: "badge",
-      cell: (r) => <StatusBadge status={r.status} labels={STATUS_LABELS} />,
-    },
-    {
-      key: "actions",
-      header: "Akcije",
-      align: "right",
-      mobile: "actions",
-      cell: (r) => (
-        <ItemActions
-          actions={statusActions(r.status)}
-          busy={q.busyIds.has(r.id)}
-          onAction={(action) => q.act(r.id, action)}
-          onDelete={() => q.askDelete(r.id)}
-        />
-      ),
-    },
+    ...forumRowColumns(q),
   ],
   dialog: {
     width: "2xl",
@@ -154,12 +134,9 @@ const AREA: QueueArea<AdminTopicRow, Topic, (typeof TABS)[number]["tab"]> = {
       </p>
     ),
     body: (t, q) => {
-      const reply = q.replyFor(t.id);
       return (
         <>
-          {reply ? (
-            <Notice className="mt-3" tone={reply.ok ? "success" : "error"} message={reply.message} />
-          ) : null}
+          <ForumReply item={t} q={q} />
           <VisitorText text={t.content} className="mt-4 text-sm leading-relaxed text-slate-800" />
           <p className="mt-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-600">
             <VoteCounts likes={t.likes} dislikes={t.dislikes} />
@@ -178,14 +155,7 @@ const AREA: QueueArea<AdminTopicRow, Topic, (typeof TABS)[number]["tab"]> = {
               </a>
             ) : null}
           </p>
-          <div className="mt-5 flex flex-wrap gap-2 border-t border-slate-100 pt-4">
-            <ItemActions
-              actions={statusActions(t.status)}
-              busy={q.busy}
-              onAction={(action) => q.act(t.id, action)}
-              onDelete={() => q.askDelete(t.id)}
-            />
-          </div>
+          <ForumItemButtons item={t} q={q} />
         </>
       );
     },

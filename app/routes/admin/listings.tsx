@@ -4,8 +4,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ListingReview, ListingSubtitle } from "~/components/listings/listing-review";
 import { ModerationQueue, type QueueArea } from "~/components/moderation/queue";
+import { reviewColumn } from "~/components/moderation/queue-parts";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { FlashNotice } from "~/components/ui/notice";
 import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -171,17 +171,7 @@ const AREA: QueueArea<Row, ListingDetail, (typeof TABS)[number]["tab"]> = {
     { key: "contact", header: "Kontakt", cell: (r) => r.contactName },
     { key: "created", header: "Poslato", cell: (r) => formatDateTime(r.createdAt) },
     { key: "expires", header: "Ističe", cell: (r) => formatDate(r.expiresAt) },
-    {
-      key: "actions",
-      header: "Akcije",
-      align: "right",
-      mobile: "actions",
-      cell: (r) => (
-        <Button size="sm" variant="secondary" onClick={() => q.open(r.id)}>
-          Pregledaj
-        </Button>
-      ),
-    },
+    reviewColumn<Row>(q.open),
   ],
   dialog: {
     width: "3xl",
