@@ -154,7 +154,9 @@ const AREA: QueueArea<AdminCommentRow, Comment, ForumTab> = {
     inlineNote: false,
     title: (n) => (n > 1 ? `Odbijanje komentara (${n})` : "Odbijanje komentara"),
     description: (n) =>
-      `${n > 1 ? `Izabrani komentari (${countOf(n, COMMENT_FORMS)})` : "Komentar"} više neće biti na sajtu; možete ih kasnije vratiti na čekanje ili odobriti.`,
+      n > 1
+        ? `Izabrani komentari (${countOf(n, COMMENT_FORMS)}) više neće biti na sajtu; možete ih kasnije vratiti na čekanje ili odobriti.`
+        : "Komentar više neće biti na sajtu; možete ga kasnije vratiti na čekanje ili odobriti.",
   },
   remove: {
     title: "Brisanje komentara",

@@ -164,7 +164,9 @@ const AREA: QueueArea<AdminTopicRow, Topic, ForumTab> = {
     inlineNote: false,
     title: (n) => (n > 1 ? `Odbijanje tema (${n})` : "Odbijanje teme"),
     description: (n) =>
-      `${n > 1 ? `Izabrane teme (${countOf(n, TOPIC_FORMS)})` : "Tema"} više neće biti na sajtu; možete ih kasnije vratiti na čekanje ili odobriti.`,
+      n > 1
+        ? `Izabrane teme (${countOf(n, TOPIC_FORMS)}) više neće biti na sajtu; možete ih kasnije vratiti na čekanje ili odobriti.`
+        : "Tema više neće biti na sajtu; možete je kasnije vratiti na čekanje ili odobriti.",
   },
   remove: {
     title: "Brisanje teme",
