@@ -94,6 +94,7 @@ export const COMPANY_MESSAGES = {
   toggleFailed: "Greška pri promeni statusa kompanije.",
   notFound: "Kompanija nije pronađena.",
   fixErrors: "Ispravite označena polja.",
+  notSent: "Obrazac nije stigao ceo. Osvežite stranicu i pokušajte ponovo.",
 } as const;
 
 export const SUBMISSION_MESSAGES = {

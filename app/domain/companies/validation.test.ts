@@ -1,10 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { US_STATES as SEED_STATES } from "~/demo/places";
-import { COMPANY_CATEGORIES, currentYear, SUBMISSION_CATEGORIES, US_STATES } from "./constants";
+import { parseForm } from "~/lib/form";
+import {
+  COMPANY_CATEGORIES,
+  COMPANY_MESSAGES,
+  currentYear,
+  SUBMISSION_CATEGORIES,
+  US_STATES,
+} from "./constants";
 import {
   addListItem,
   COMPANY_FIELD_MESSAGES,
   type CompanyInput,
+  companyFormSchema,
   normalizeWebsite,
   parseList,
   validateCompanyInput,
@@ -174,5 +182,33 @@ describe("validateCompanyInput", () => {
     expect(logo("/demo/company.svg")).toBe(true);
     expect(logo("//evil.example/x.png")).toBe(false);
     expect(logo("data:image/svg+xml;base64,AAA")).toBe(false);
+  });
+});
+
+describe("the company editor's form (decision 061)", () => {
+  const sent = {
+    name: "Vuk Express",
+    description: "Opis",
+    location: "Chicago",
+    state: "Illinois",
+    phone: "",
+    email: "vuk@express.com",
+    website: "",
+    logo: "",
+    category: "",
+    yearEstablished: "",
+    fleetSize: "",
+  };
+  const schema = companyFormSchema({ mode: "company" });
+
+  it("saves a form that sends every field", () => {
+    expect(parseForm(schema, { ...sent, services: [], specialties: [] }).ok).toBe(true);
+  });
+
+  it("refuses a post without a field instead of clearing the stored value", () => {
+    const { description: _left, ...withoutDescription } = sent;
+    const parsed = parseForm(schema, { ...withoutDescription, services: [], specialties: [] });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.fieldErrors.description).toBe(COMPANY_MESSAGES.notSent);
   });
 });

@@ -4,10 +4,11 @@
  * form (`/kompanije/nova`). Every text field passes the spec §5 text sanitiser first.
  */
 import { z } from "zod";
-import { reportIssues, trimmed } from "~/lib/form";
+import { reportIssues, sentText, trimmed } from "~/lib/form";
 import { isValidEmail, sanitizeText } from "~/lib/text-sanitizer";
 import {
   COMPANY_CATEGORIES,
+  COMPANY_MESSAGES,
   currentYear,
   MIN_YEAR_ESTABLISHED,
   SUBMISSION_MESSAGES,
@@ -214,19 +215,22 @@ export function companyFormSchema(options: {
   now?: Date;
 }) {
   const list = options.mode === "company" ? z.array(z.string()).default([]) : trimmed();
+  // Decision 061: the company editor overwrites every stored field, so each must be sent; a post
+  // without one is refused, never read as an empty value (it would clear the stored text).
+  const text = options.mode === "company" ? () => sentText(COMPANY_MESSAGES.notSent) : trimmed;
   return z
     .object({
-      name: trimmed(),
-      description: trimmed(),
-      location: trimmed(),
-      state: trimmed(),
-      phone: trimmed(),
-      email: trimmed(),
-      website: trimmed(),
-      logo: trimmed(),
-      category: trimmed(),
-      yearEstablished: trimmed(),
-      fleetSize: trimmed(),
+      name: text(),
+      description: text(),
+      location: text(),
+      state: text(),
+      phone: text(),
+      email: text(),
+      website: text(),
+      logo: text(),
+      category: text(),
+      yearEstablished: text(),
+      fleetSize: text(),
       services: list,
       specialties: list,
       servicesPending: trimmed(),

@@ -58,6 +58,22 @@ type MatrixEntry = {
   params?: Record<string, string>;
 };
 
+/** The company editor sends every field it overwrites (decision 061); empty ones as "". */
+const COMPANY_FORM = Object.fromEntries(
+  [
+    "description",
+    "location",
+    "state",
+    "phone",
+    "email",
+    "website",
+    "logo",
+    "category",
+    "yearEstablished",
+    "fleetSize",
+  ].map((field) => [field, ""]),
+);
+
 const VIEW_ADMIN_ONLY = { anonymous: "login", editor: "forbidden", admin: "ok" } as const;
 const VIEW_BOTH = { anonymous: "login", editor: "ok", admin: "ok" } as const;
 const userCount = async (t: TestDatabase) => (await t.db.select({ n: count() }).from(adminUsers))[0].n;
@@ -421,7 +437,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "canViewCompanies",
     loader: VIEW_ADMIN_ONLY,
     actionOutcome: { anonymous: "login", editor: "forbidden", admin: "redirect" },
-    actions: [{ name: "create", form: { name: "Nova iz matrice" }, probe: companyCount }],
+    actions: [{ name: "create", form: { ...COMPANY_FORM, name: "Nova iz matrice" }, probe: companyCount }],
   },
   "admin/companies/edit/:id": {
     file: "routes/admin/company-form.tsx",
@@ -434,7 +450,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
-        form: { name: "Izmenjena iz matrice" },
+        form: { ...COMPANY_FORM, name: "Izmenjena iz matrice" },
         probe: async (t) => {
           await companyFixture(t, 900003);
           return companiesNamed(t, "Izmenjena iz matrice");
