@@ -49,7 +49,13 @@ export function useOpenItem() {
   return {
     href,
     open: (id: number) => navigate(href(id), { preventScrollReset: true }),
-    close: () => navigate(listHref({}, { keepPage: true }), { preventScrollReset: true, replace: true }),
+    close: () => {
+      const href = listHref({}, { keepPage: true });
+      // The address loses `?otvori=` at once (a reload right after closing must not reopen the
+      // item), then the router catches up.
+      window.history.replaceState(window.history.state, "", href);
+      navigate(href, { preventScrollReset: true, replace: true });
+    },
   };
 }
 

@@ -116,7 +116,9 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
   const [rejecting, setRejecting] = useState<{ ids: number[]; bulk: boolean } | null>(null);
   const [toDelete, setToDelete] = useState<{ id: number; row: Row | Item } | null>(null);
   const [reply, setReply] = useState<QueueReply | null>(null);
-  const openedId = opened?.id ?? null;
+  // Closed by the moderator: hidden at once, before the list's address has caught up.
+  const [closedId, setClosedId] = useState<number | null>(null);
+  const openedId = opened && opened.id !== closedId ? opened.id : null;
 
   const queue = useQueueFetcher(area.fetcherKey, (answer) => {
     setReply(answer);
@@ -126,7 +128,7 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
       setRejecting(null);
       setToDelete(null);
       if (answer.intent === "update") return;
-      if (single && area.dialog.closeOnSuccess) item.close();
+      if (single && area.dialog.closeOnSuccess) closeItem();
       setNotice(answer);
     } else if (rejecting && answer.fieldErrors?.note) {
       // The reject dialog shows its own error.
@@ -139,6 +141,14 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
   useEffect(() => {
     if (openedId !== null) setReply(null);
   }, [openedId]);
+  // Once the address no longer names an item, a later one may open again.
+  useEffect(() => {
+    if (!opened) setClosedId(null);
+  }, [opened]);
+  const closeItem = () => {
+    if (opened) setClosedId(opened.id);
+    item.close();
+  };
 
   const controls: QueueControls = {
     busy: queue.busy,
@@ -214,10 +224,10 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
         <Pagination page={page} totalPages={totalPagesOf(total, pageSize)} />
       </div>
 
-      {opened ? (
+      {opened && openedId !== null ? (
         <Dialog
           key={opened.id}
-          onClose={item.close}
+          onClose={closeItem}
           width={area.dialog.width}
           title={area.dialog.title(opened)}
           titleClassName="min-w-0 break-words"
