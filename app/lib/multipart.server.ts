@@ -82,13 +82,13 @@ export type ReadFormOptions = {
   tmpDir: string;
   /** The text fields' names and values together, at most (default: the form body limit). */
   maxTextBytes?: number;
-  /** How long to wait for an upload slot before giving up with `busy` (default 15 s). */
+  /** How long to wait for an upload slot before giving up with `busy` (default 30 s). */
   slotWaitMs?: number;
 };
 
 /** Uploads written to disk at once in this process (the rest wait, body unread). */
 export const UPLOAD_SLOTS = new Semaphore(Math.max(2, os.availableParallelism() * 2));
-const SLOT_WAIT_MS = 15_000;
+const SLOT_WAIT_MS = 30_000;
 const MAX_PARTS = 1000;
 
 /** The form of `request`: urlencoded (small, buffered by the server) or multipart (streamed). */

@@ -236,7 +236,7 @@ async function headOf(source: UploadSource): Promise<Buffer> {
 
 /**
  * WebP copies of a raster image at its variant widths (EXIF orientation applied), one after the
- * other. It decodes: call it inside `runImageWork` (image-work.server.ts).
+ * other. It decodes: for an upload, call it inside `runImageWork` (image-work.server.ts).
  */
 export async function makeVariants(
   input: Buffer | string,
