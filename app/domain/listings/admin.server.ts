@@ -16,9 +16,8 @@ import {
   deletePhotoObjects,
   deleteUnreferencedPhotos,
   type PhotoUpload,
-  preparePhotos,
+  processPhotos,
   type StoredPhoto,
-  storePhotos,
 } from "./photos.server";
 import type { StatusChange } from "./rules";
 import { FIELD_MESSAGES, JOB_FORM_LISTS, jobSchema, saleSchema } from "./validation";
@@ -155,12 +154,12 @@ export async function saveListingEdit(
   }
   const checked = await checkPhotos(files);
   if (!checked.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: checked.message });
-  const prepared = await preparePhotos(checked.photos);
-  if (!prepared.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: prepared.message });
 
   let added: StoredPhoto[] = [];
   try {
-    added = await storePhotos(storage, prepared.photos, fields.title);
+    const processed = await processPhotos(storage, checked.photos, fields.title);
+    if (!processed.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: processed.message });
+    added = processed.stored;
     const result = await updateListing(db, id, fields, {
       companyId: fields.kind === "job" ? companyId : undefined,
       photos: { removeIds, add: added },

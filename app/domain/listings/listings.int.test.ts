@@ -33,13 +33,7 @@ import {
   sitemapListings,
   updateListing,
 } from "./listings.server";
-import {
-  checkPhotos,
-  deleteUnreferencedPhotos,
-  PHOTO_BUCKET,
-  preparePhotos,
-  storePhotos,
-} from "./photos.server";
+import { checkPhotos, deleteUnreferencedPhotos, PHOTO_BUCKET, processPhotos } from "./photos.server";
 import type { JobData, SaleData } from "./validation";
 
 const DAY = 86_400_000;
@@ -118,7 +112,8 @@ async function approvedListing(
   return id;
 }
 
-async function prepared(files: File[]) {
+/** The photos checked, decoded and stored as a submission's are. */
+async function storedPhotos(files: File[], now: number) {
   const uploads = await Promise.all(
     files.map(async (f) => {
       const bytes = Buffer.from(await f.arrayBuffer());
@@ -127,9 +122,9 @@ async function prepared(files: File[]) {
   );
   const checked = await checkPhotos(uploads);
   if (!checked.ok) throw new Error(checked.message);
-  const result = await preparePhotos(checked.photos);
+  const result = await processPhotos(storage, checked.photos, "Cascadia", now);
   if (!result.ok) throw new Error(result.message);
-  return result.photos;
+  return result.stored;
 }
 
 const jpeg = (width: number, height: number, background = "#1e40af") =>
@@ -313,13 +308,8 @@ describeDb("listings queries", () => {
   });
 
   it("edits a listing with its photos (removed and added, positions renumbered) and deletes it with them", async () => {
-    const photos = await storePhotos(
-      storage,
-      await prepared([
-        new File([await jpeg(900, 600)], "a.jpg"),
-        new File([await jpeg(600, 900, "#b91c1c")], "b.jpg"),
-      ]),
-      "Cascadia",
+    const photos = await storedPhotos(
+      [new File([await jpeg(900, 600)], "a.jpg"), new File([await jpeg(600, 900, "#b91c1c")], "b.jpg")],
       NOW.getTime(),
     );
     const id = await createListing(t.db, sale, photos, { now: NOW });
@@ -337,12 +327,7 @@ describeDb("listings queries", () => {
     expect(adminRow).toMatchObject({ id, photoCount: 2 });
     expect(await storage.exists(PHOTO_BUCKET, `_v/${photos[0].key}/400.webp`)).toBe(true);
 
-    const extra = await storePhotos(
-      storage,
-      await prepared([new File([await jpeg(500, 500)], "c.jpg")]),
-      "Cascadia",
-      NOW.getTime() + 10,
-    );
+    const extra = await storedPhotos([new File([await jpeg(500, 500)], "c.jpg")], NOW.getTime() + 10);
     const result = await updateListing(
       t.db,
       id,

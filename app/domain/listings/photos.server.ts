@@ -3,7 +3,7 @@
  * every upload (domain/media: magic numbers, then its header read by sharp; JPG, PNG, GIF or WebP,
  * at most 5 MB) and by its decoded size (at most 50 megapixels each and 120 for the whole listing,
  * read from the headers before any pixel is decoded) — all of it cheap. Only then is it decoded,
- * in the bounded image pool (media/image-work.server.ts), and re-encoded: EXIF orientation applied,
+ * in the bounded image pool (media/image-work.server.ts), one photo at a time, and re-encoded: EXIF orientation applied,
  * at most 2000 px on the long side, JPEG, and — because the re-encode drops all metadata — no GPS
  * position or camera serial of the poster reaches the site. The result is stored with the media
  * area's WebP variants and key scheme (decision 011), so `responsiveImage()` serves it with a srcset.
@@ -123,22 +123,6 @@ export async function preparePhoto(
   }
 }
 
-/**
- * Every checked photo of a submission decoded, one after the other (each waits for the pool; a
- * submission never holds more than one decode). The first failure stops and names the photo.
- */
-export async function preparePhotos(
-  photos: readonly CheckedPhoto[],
-): Promise<{ ok: true; photos: PreparedPhoto[] } | Refusal> {
-  const prepared: PreparedPhoto[] = [];
-  for (const photo of photos) {
-    const result = await preparePhoto(photo);
-    if (!result.ok) return { ok: false, message: `${photo.label}: ${result.message}` };
-    prepared.push(result.photo);
-  }
-  return { ok: true, photos: prepared };
-}
-
 /** The stored name of a listing's photo: the title's slug and a random part (never the visitor's file name). */
 export function photoName(title: string): string {
   const base = slugText(title).slice(0, 50).replace(/-+$/, "") || "oglas";
@@ -146,38 +130,41 @@ export function photoName(title: string): string {
 }
 
 /**
- * Writes the photos and their variants to the store. On any failure the objects written so far are
- * removed again and the error is thrown (the caller writes no rows then).
+ * Decodes the checked photos of a submission one after the other (each waits for the image pool)
+ * and stores each one at once with its variants, so a submission holds one photo's output at a
+ * time. A photo that cannot be decoded stops it with its message (named); a store that fails
+ * throws. Either way the objects stored so far are removed again (the caller writes no rows then).
  */
-export async function storePhotos(
+export async function processPhotos(
   storage: Storage,
-  photos: readonly PreparedPhoto[],
+  photos: readonly CheckedPhoto[],
   title: string,
   now = Date.now(),
-): Promise<StoredPhoto[]> {
+): Promise<{ ok: true; stored: StoredPhoto[] } | Refusal> {
+  const stored: StoredPhoto[] = [];
   const written: string[] = [];
+  const removeWritten = () => Promise.allSettled(written.map((k) => storage.delete(PHOTO_BUCKET, k)));
   try {
-    const stored: StoredPhoto[] = [];
     for (const [i, photo] of photos.entries()) {
-      const key = mediaKey(photoName(title), now + i, { width: photo.width, height: photo.height });
-      await storage.put(PHOTO_BUCKET, key, photo.body, "image/jpeg");
+      const prepared = await preparePhoto(photo);
+      if (!prepared.ok) {
+        await removeWritten();
+        return { ok: false, message: `${photo.label}: ${prepared.message}` };
+      }
+      const { body, width, height, variants } = prepared.photo;
+      const key = mediaKey(photoName(title), now + i, { width, height });
+      await storage.put(PHOTO_BUCKET, key, body, "image/jpeg");
       written.push(key);
-      for (const v of photo.variants) {
+      for (const v of variants) {
         const vk = variantKey(key, v.width);
         await storage.put(PHOTO_BUCKET, vk, v.body, "image/webp");
         written.push(vk);
       }
-      stored.push({
-        key,
-        url: storage.publicUrl(PHOTO_BUCKET, key),
-        width: photo.width,
-        height: photo.height,
-        size: photo.body.length,
-      });
+      stored.push({ key, url: storage.publicUrl(PHOTO_BUCKET, key), width, height, size: body.length });
     }
-    return stored;
+    return { ok: true, stored };
   } catch (error) {
-    await Promise.allSettled(written.map((k) => storage.delete(PHOTO_BUCKET, k)));
+    await removeWritten();
     throw error;
   }
 }

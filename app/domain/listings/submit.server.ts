@@ -9,7 +9,7 @@
  * 3. the route reads the form (photos to temporary files), checks the honeypot and parses the
  *    fields; a typo gives the attempt back (`withdrawListingPost`);
  * 4. `submitListing` — the photos' headers (type, size, pixels: cheap; a refused photo gives the
- *    attempt back too), then their decoding in the bounded image pool, then the store and the row.
+ *    attempt back too), then each photo decoded in the bounded image pool and stored, then the row.
  *
  * The listing waits for approval.
  */
@@ -24,9 +24,8 @@ import {
   checkPhotos,
   deletePhotoObjects,
   type PhotoUpload,
-  preparePhotos,
+  processPhotos,
   type StoredPhoto,
-  storePhotos,
 } from "./photos.server";
 import type { ListingData } from "./validation";
 
@@ -73,12 +72,11 @@ export async function submitListing(
     await forgivePublicForm(db, admission);
     return { ok: false, code: "photo_refused", message: checked.message };
   }
-  const prepared = await preparePhotos(checked.photos);
-  if (!prepared.ok) return { ok: false, code: "photo_refused", message: prepared.message };
-
   let stored: StoredPhoto[] = [];
   try {
-    stored = await storePhotos(storage, prepared.photos, data.title, now.getTime());
+    const processed = await processPhotos(storage, checked.photos, data.title, now.getTime());
+    if (!processed.ok) return { ok: false, code: "photo_refused", message: processed.message };
+    stored = processed.stored;
     const companyId = data.kind === "job" ? await findCompanyByName(db, data.companyName) : null;
     const id = await createListing(db, data, stored, { status: "pending", companyId, now });
     return { ok: true, id };

@@ -16,15 +16,13 @@ import { Semaphore } from "~/lib/semaphore";
 export const IMAGE_WORKERS = Math.max(1, os.availableParallelism() - 1);
 
 const pool = new Semaphore(IMAGE_WORKERS);
-let configured = false;
+
+// sharp's settings are global to the process (every sharp call here is about uploads).
+sharp.concurrency(1);
+sharp.cache(false);
 
 /** Runs one decode task in the pool (waits for a free worker). */
 export function runImageWork<T>(task: () => Promise<T>): Promise<T> {
-  if (!configured) {
-    configured = true;
-    sharp.concurrency(1);
-    sharp.cache(false);
-  }
   return pool.run(task);
 }
 

@@ -121,6 +121,16 @@ const total = async () => (await t.db.select({ n: count() }).from(listings))[0].
 const attempts = async () => (await t.db.select({ n: count() }).from(loginAttempts))[0].n;
 const leftInUploadDir = () => (fs.existsSync(uploadDir) ? fs.readdirSync(uploadDir) : []);
 const decodes = () => imageWorkStats().started;
+const storedFiles = () => {
+  const dir = path.join(root, "storage");
+  if (!fs.existsSync(dir)) return [];
+  // Files only: the local store leaves emptied variant folders behind.
+  const entries = fs.readdirSync(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+};
 
 describeDb("posting a listing through the route", () => {
   it("stores a job and a truck with photos re-encoded, and removes the temporary files", async () => {
@@ -215,6 +225,27 @@ describeDb("posting a listing through the route", () => {
     expect(leftInUploadDir()).toEqual([]);
     expect(await attempts()).toBe(0);
     expect(await total()).toBe(0);
+  });
+
+  it("a photo that passes its header check but does not decode is refused, counted, and leaves nothing stored", async () => {
+    const good = await jpeg(1200, 900);
+    const truncated = (await jpeg(1200, 900)).subarray(0, 3000);
+    const storedBefore = storedFiles();
+    const before = decodes();
+    const answer = await call(
+      salePost(sale, [
+        { name: "a.jpg", bytes: good },
+        { name: "b.jpg", bytes: truncated },
+      ]),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.fieldErrors?.photos).toBe(`b.jpg: ${PHOTO_MESSAGES.failed}`);
+    expect(decodes() - before).toBe(2);
+    // The first photo was stored before the second failed, and removed again.
+    expect(storedFiles()).toEqual(storedBefore);
+    expect(await attempts()).toBe(1);
+    expect(await total()).toBe(0);
+    expect(leftInUploadDir()).toEqual([]);
   });
 
   it("limits each form to 5 per 15 minutes per address", async () => {
