@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!admission.ok) {
       const values = formValues(form.fields, { lists: JOB_FORM_LISTS });
       return refused(429, tooManyRequestsMessage(admission.retryAfterMinutes), {}, values, photosSent, {
-        "Retry-After": String(admission.retryAfterMinutes * 60),
+        "Retry-After": String(admission.retryAfterSeconds),
       });
     }
     if (form.busy) {
