@@ -92,25 +92,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refused(status, message, {}, EMPTY_VALUES[kind], true);
   }
   try {
-    const photosSent = form.files.length > 0;
+    const lists = kind === "job" ? JOB_FORM_LISTS : [];
+    const photos = kind === "sale" ? form.files : [];
+    const photosSent = photos.length > 0;
     if (!admission.ok) {
-      const values = formValues(form.fields, { lists: JOB_FORM_LISTS });
+      const values = formValues(form.fields, { lists });
       return refused(429, tooManyRequestsMessage(admission.retryAfterMinutes), {}, values, photosSent, {
         "Retry-After": String(admission.retryAfterSeconds),
       });
     }
     if (form.busy) {
       await withdrawListingPost(db, admission);
-      const values = formValues(form.fields, { lists: JOB_FORM_LISTS });
+      const values = formValues(form.fields, { lists });
       return refused(503, LISTING_MESSAGES.busy, {}, values, photosSent, { "Retry-After": "60" });
     }
     // A filled honeypot is answered as if it worked; nothing is stored (the attempt counts).
     if (honeypotFilled(form.fields)) return sent(null, kind);
     const parsed =
-      kind === "job"
-        ? parseForm(jobSchema, form.fields, { lists: JOB_FORM_LISTS })
-        : parseForm(saleSchema(now), form.fields);
-    const countError = photoCountError(form.files.length);
+      kind === "job" ? parseForm(jobSchema, form.fields, { lists }) : parseForm(saleSchema(now), form.fields);
+    const countError = photoCountError(photos.length);
     if (!parsed.ok || countError) {
       await withdrawListingPost(db, admission);
       const fieldErrors = {
@@ -119,13 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       };
       return refused(400, LISTING_MESSAGES.fixErrors, fieldErrors, parsed.values, photosSent);
     }
-    const result = await submitListing(
-      db,
-      getStorage(),
-      admission,
-      { data: parsed.data, photos: form.files },
-      now,
-    );
+    const result = await submitListing(db, getStorage(), admission, { data: parsed.data, photos }, now);
     if (result.ok) return sent(result.id, kind);
     return result.code === "failed"
       ? refused(500, LISTING_MESSAGES.failed, {}, parsed.values, photosSent)
