@@ -87,7 +87,7 @@ export type ReadFormOptions = {
 };
 
 /** Uploads written to disk at once in this process (the rest wait, body unread). */
-export const UPLOAD_SLOTS = new Semaphore(Math.max(2, os.availableParallelism() * 2));
+export const UPLOAD_SLOTS = new Semaphore(Math.max(4, os.availableParallelism() * 4));
 const SLOT_WAIT_MS = 30_000;
 const MAX_PARTS = 1000;
 

@@ -110,6 +110,8 @@ export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT
     ADMIN_EMAIL: "admin@bench.test",
     ADMIN_PASSWORD: "Bench-Admin-2026",
     PAGE_CACHE: pageCache ? "1" : "0",
+    // As `npm start` sets it (package.json, decision 150).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
     ...extraEnv,
   };
   delete env.PUBLIC_URL;
