@@ -156,7 +156,7 @@ async function withRssPeak(pid, work) {
 
 /** A noise photo of about `bytes` (JPEG; noise does not compress, like a real sharp photo). */
 async function photoOfAbout(bytes) {
-  let width = 2600;
+  let width = 3000;
   for (;;) {
     const height = Math.round((width * 3) / 4);
     const raw = crypto.randomBytes(width * height * 3);
