@@ -1,3 +1,5 @@
+import os from "node:os";
+import path from "node:path";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import type { ContactsProvider } from "./integrations/brevo/brevo.server";
 import type { OutboxStore } from "./integrations/mailgun/outbox.server";
@@ -20,6 +22,8 @@ type Services = {
   contacts?: ContactsProvider | null;
   /** The card payment provider, or null when Stripe is not configured. */
   payments?: CardPayments | null;
+  /** Where uploads are received to before they are checked (DATA_DIR/tmp/uploads). */
+  uploadDir?: string;
 };
 
 const KEY = Symbol.for("balkan-vozaci.services");
@@ -67,4 +71,9 @@ export function getContacts(): ContactsProvider | null {
 /** The card payment provider chosen at boot, or null when none is configured (no card payments). */
 export function getPayments(): CardPayments | null {
   return getServices().payments ?? null;
+}
+
+/** The directory uploads are received to (lib/multipart.server.ts); the system's temp dir in tests. */
+export function getUploadDir(): string {
+  return getServices().uploadDir ?? path.join(os.tmpdir(), "balkan-vozaci-uploads");
 }

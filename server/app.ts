@@ -24,6 +24,7 @@ import { createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
 import { createCardPaymentsFromEnv } from "~/integrations/stripe/stripe.server";
 import { logger } from "~/lib/logger.server";
+import { sweepUploadDir } from "~/lib/multipart.server";
 import { requestSawDatabaseOutage, runWithRequestContext } from "~/lib/request-context.server";
 import { isSameOriginRequest } from "~/lib/same-origin";
 import { getServices, getStorage, setServices } from "~/services.server";
@@ -264,7 +265,12 @@ export async function start(
     payments ? "card payments ready" : "card payments off",
   );
 
-  setServices({ handle, storage, mail, outbox, contacts, payments });
+  // Uploads are received here before they are checked; a killed process may have left some.
+  const uploadDir = path.resolve(env.DATA_DIR, "tmp", "uploads");
+  const swept = sweepUploadDir(uploadDir);
+  if (swept > 0) logger.info({ removed: swept }, "old upload files removed");
+
+  setServices({ handle, storage, mail, outbox, contacts, payments, uploadDir });
   jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
   // Periodic jobs: one run is always scheduled (each run schedules the next).
   await ensureListingExpiryScheduled(handle.db).catch((error) =>

@@ -96,7 +96,7 @@ export async function startPostgres() {
  * generator, pinned to another one, never competes with it. `pageCache: false` turns the
  * in-process public page cache off (PAGE_CACHE=0): every request renders.
  */
-export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT } = {}) {
+export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT, extraEnv = {} } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const env = {
@@ -110,6 +110,9 @@ export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT
     ADMIN_EMAIL: "admin@bench.test",
     ADMIN_PASSWORD: "Bench-Admin-2026",
     PAGE_CACHE: pageCache ? "1" : "0",
+    // As `npm start` sets it (package.json, decision 150).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    ...extraEnv,
   };
   delete env.PUBLIC_URL;
   if (databaseUrl) {
@@ -141,6 +144,8 @@ export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT
   }
   return {
     baseUrl,
+    /** The server's process id (`npm start` runs the server in its own process). */
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
@@ -213,6 +218,8 @@ http {
   }
   return {
     baseUrl,
+    /** The server's process id (`npm start` runs the server in its own process). */
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

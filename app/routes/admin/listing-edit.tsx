@@ -10,13 +10,15 @@ import { Notice } from "~/components/ui/notice";
 import { saveListingEdit } from "~/domain/listings/admin.server";
 import { listingToValues } from "~/domain/listings/form-values";
 import { companyChoices, getListing } from "~/domain/listings/listings.server";
-import { KIND_LABELS, LISTING_MESSAGES, STATUS_LABELS } from "~/domain/listings/options";
+import { KIND_LABELS, LISTING_MESSAGES, MAX_PHOTOS, STATUS_LABELS } from "~/domain/listings/options";
+import { PHOTO_MAX_BYTES } from "~/domain/listings/photos.server";
 import { maxModelYear } from "~/domain/listings/validation";
 import { requirePermission } from "~/domain/users/auth.server";
-import { bodyLimitFor } from "~/lib/body-limits";
+import { formValues } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { getDb, getStorage } from "~/services.server";
+import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
+import { getDb, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-edit";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -44,32 +46,45 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { id, listing, companies } = await load(request, params);
-  if (Number(request.headers.get("Content-Length") ?? 0) > bodyLimitFor(new URL(request.url).pathname)) {
-    return data(
-      { message: LISTING_MESSAGES.tooLarge, fieldErrors: {}, values: listingToValues(listing) },
-      { status: 413 },
-    );
-  }
-  let form: FormData;
+  let form: ReceivedForm;
   try {
-    form = await request.formData();
+    form = await readPostedForm(request, {
+      files: { photos: { maxCount: MAX_PHOTOS, maxBytes: PHOTO_MAX_BYTES } },
+      tmpDir: getUploadDir(),
+    });
   } catch (error) {
-    logger.error({ err: error, id }, "listing edit body could not be read");
-    return data(
-      { message: LISTING_MESSAGES.tooLarge, fieldErrors: {}, values: listingToValues(listing) },
-      { status: 413 },
+    const status = formReadStatus(error);
+    if (status === 500) logger.error({ err: error, id }, "listing edit body could not be received");
+    const message = status === 413 ? LISTING_MESSAGES.tooLarge : LISTING_MESSAGES.actionFailed;
+    return data({ message, fieldErrors: {}, values: listingToValues(listing) }, { status });
+  }
+  try {
+    if (form.busy) {
+      return data(
+        { message: LISTING_MESSAGES.busy, fieldErrors: {}, values: formValues(form.fields) },
+        { status: 503, headers: { "Retry-After": "60" } },
+      );
+    }
+    const result = await saveListingEdit(
+      getDb(),
+      getStorage(),
+      id,
+      form.fields,
+      form.files,
+      new Set(companies.map((c) => c.id)),
     );
+    if (result.ok) {
+      const tab = TAB_OF[listing.status];
+      throw redirect(`/admin/listings?${tab ? `status=${tab}&` : ""}poruka=sacuvano`);
+    }
+    if (result.status === 404) throw data({ message: result.message }, { status: 404 });
+    return data(
+      { message: result.message, fieldErrors: result.fieldErrors, values: result.values },
+      { status: result.status },
+    );
+  } finally {
+    await form.cleanup();
   }
-  const result = await saveListingEdit(getDb(), getStorage(), id, form, new Set(companies.map((c) => c.id)));
-  if (result.ok) {
-    const tab = TAB_OF[listing.status];
-    throw redirect(`/admin/listings?${tab ? `status=${tab}&` : ""}poruka=sacuvano`);
-  }
-  if (result.status === 404) throw data({ message: result.message }, { status: 404 });
-  return data(
-    { message: result.message, fieldErrors: result.fieldErrors, values: result.values },
-    { status: result.status },
-  );
 }
 
 export default function ListingEdit({ loaderData, actionData }: Route.ComponentProps) {
