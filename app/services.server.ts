@@ -2,6 +2,7 @@ import type { Database, DatabaseHandle } from "./db/client.server";
 import type { ContactsProvider } from "./integrations/brevo/brevo.server";
 import type { OutboxStore } from "./integrations/mailgun/outbox.server";
 import type { MailProvider } from "./integrations/mailgun/provider";
+import type { BackupDestination } from "./integrations/storage/backup-destination.server";
 import type { Storage } from "./integrations/storage/storage";
 import type { CardPayments } from "./integrations/stripe/card-payments";
 
@@ -20,6 +21,8 @@ type Services = {
   contacts?: ContactsProvider | null;
   /** The card payment provider, or null when Stripe is not configured. */
   payments?: CardPayments | null;
+  /** Nightly backups: where they go (null: off) and, on PostgreSQL, the URL pg_dump reads. */
+  backups?: { destination: BackupDestination | null; databaseUrl?: string };
 };
 
 const KEY = Symbol.for("balkan-vozaci.services");

@@ -16,6 +16,7 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { emitTelemetry } from "~/lib/telemetry.server";
 import {
   claimNextJob,
   finishJob,
@@ -191,6 +192,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
           await finishJob(db, job.id, owner, { status: "cancelled", progress });
         } else if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError) {
           log.error({ err: error }, "job failed for good");
+          emitTelemetry({ type: "job-failed", kind: job.kind });
           await finishJob(db, job.id, owner, { status: "failed", error: message, progress });
         } else {
           log.warn({ err: error, attempt: job.attempts }, "job failed; it will be retried");

@@ -14,6 +14,7 @@
 import { and, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { loginAttempts } from "~/db/schema";
+import { emitTelemetry } from "~/lib/telemetry.server";
 
 export type RateLimit = { key: string; max: number; windowMs: number };
 export type RateLimitResult =
@@ -64,7 +65,11 @@ export async function consumeRateLimit(
         waitMs = Math.max(waitMs, freeAt - now.getTime());
       }
     }
-    if (waitMs > 0) return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / 60_000)) };
+    if (waitMs > 0) {
+      // The form is the keys' first segment ("login", "company-request", "forum-vote" …): bounded.
+      emitTelemetry({ type: "rate-limit-refused", form: keys[0].split(":")[0] });
+      return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / 60_000)) };
+    }
     const inserted = await tx
       .insert(loginAttempts)
       .values(keys.map((key) => ({ key, attemptedAt: now })))
