@@ -5,7 +5,14 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * The Express app runs each request inside `runWithRequestContext`, and the logger's mixin reads
  * it, so `logger.error({ err }, "…")` anywhere below a route names the request it failed in.
  */
-export type RequestContext = { requestId: string };
+export type RequestContext = {
+  requestId: string;
+  /**
+   * Set when a database query of this request failed because the database could not be reached
+   * (app/db/client.server.ts): the answer is then a 503, or at least never cached.
+   */
+  databaseUnavailable?: boolean;
+};
 
 const KEY = Symbol.for("balkan-vozaci.request-context");
 const registry = globalThis as unknown as { [KEY]?: AsyncLocalStorage<RequestContext> };
@@ -18,4 +25,15 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
 
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
+}
+
+/** Notes, for the request running now (if any), that the database could not be reached. */
+export function markDatabaseUnavailable(): void {
+  const context = storage.getStore();
+  if (context) context.databaseUnavailable = true;
+}
+
+/** Whether a query of the request running now failed because the database was unreachable. */
+export function requestSawDatabaseOutage(): boolean {
+  return storage.getStore()?.databaseUnavailable === true;
 }

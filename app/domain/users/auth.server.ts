@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { databaseAvailability } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
 import { clearRateLimit, consumeRateLimit, releaseAttempts } from "~/domain/rate-limit/limiter.server";
 import { logger } from "~/lib/logger.server";
@@ -155,7 +156,9 @@ export async function login(
     const { id, role, firstName, lastName } = user;
     return { ok: true, user: { id, email, role, firstName, lastName }, ...session };
   } catch (error) {
-    logger.error({ err: error }, "sign-in failed");
+    // An outage is logged once (and answered 503 by the server), not once per attempt.
+    if (!databaseAvailability.noteIfUnavailable(error, "sign-in"))
+      logger.error({ err: error }, "sign-in failed");
     return { ok: false, error: LOGIN_MESSAGES.unexpected, status: 500 };
   }
 }
