@@ -32,6 +32,7 @@ export const logger = pino(
     mixin() {
       const requestId = currentRequestId();
       return requestId ? { requestId } : {};
+    },
   },
   pretty,
 );
