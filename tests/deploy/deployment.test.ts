@@ -72,6 +72,10 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL;
 const ADMIN = { email: "operater@deploy.test", password: "Deploy-Admin-Pass-2026" };
 const METRICS_TOKEN = "deploy-test-metrics-token-0123456789";
 const PREFIX = `deploy_${process.pid}`;
+/** Articles the heading conversion converts (200 ms apart: long enough to be killed mid-way). */
+const CONVERTED = 60;
+/** deploy/nginx-site.conf: a failed upstream gets requests again after this. */
+const NGINX_FAIL_TIMEOUT_MS = 5_000;
 const DB = {
   main: `${PREFIX}_main`,
   restored: `${PREFIX}_restored`,
@@ -95,6 +99,9 @@ let handle: DatabaseHandle;
 const apps: AppProcess[] = [];
 let ports: number[];
 let metricsPort: number;
+/** The embedded (PGlite) demo site, seeded in the background while the PostgreSQL part runs. */
+let liteSeed: Promise<{ code: number; output: string }>;
+const lite = (name: string) => ({ PATH: process.env.PATH ?? "", DATA_DIR: path.join(tmp, name) });
 
 const urlOf = (name: string) => databaseUrl(ADMIN_URL ?? "", name);
 
@@ -167,6 +174,7 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     prod = path.join(tmp, "app");
     makeProductionInstall(prod);
     unit = readUnit(path.join(ROOT, "deploy/balkan-vozaci@.service"));
+    liteSeed = npmRun(prod, "seed", [], lite("lite"));
 
     await withAdminClient(ADMIN_URL ?? "", async (client) => {
       for (const name of Object.values(DB)) {
@@ -221,6 +229,7 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
   }, 300_000);
 
   afterAll(async () => {
+    await liteSeed?.catch(() => {});
     for (const app of apps) if (app && app.child.exitCode === null) app.child.kill("SIGKILL");
     await nginx?.stop();
     await handle?.close();
@@ -330,7 +339,8 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
       });
     for (let i = 0; i < 5; i++) {
       const reply = await attempt(i % 2, `pogresna-${i}`);
-      expect(reply.status, `attempt ${i + 1}`).toBe(400);
+      expect(reply.status, `attempt ${i + 1}`).toBe(401);
+      expect(reply.body).not.toContain("Previše neuspešnih pokušaja prijave");
     }
     const sixth = await attempt(1, "pogresna-6");
     expect(sixth.status).toBe(429);
@@ -350,13 +360,13 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
       .select({ active: sql<number>`count(*)::int` })
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.isActive, true));
-    // Heading conversion over 25 articles (the others marked restored, which "Convert all" leaves alone).
+    // Heading conversion over CONVERTED articles (the others marked restored, which "Convert all" leaves alone).
     const published = await handle.db
       .select({ id: articles.id, content: articles.content })
       .from(articles)
       .where(eq(articles.status, "publish"));
-    const chosen = published.filter((a) => planConversion(a.content).headings.length > 0).slice(0, 25);
-    expect(chosen.length).toBe(25);
+    const chosen = published.filter((a) => planConversion(a.content).headings.length > 0).slice(0, CONVERTED);
+    expect(chosen.length).toBe(CONVERTED);
     const original = new Map(chosen.map((a) => [a.id, a.content]));
     const others = published.filter((a) => !original.has(a.id)).map((a) => a.id);
     for (let i = 0; i < others.length; i += 1_000) {
@@ -409,19 +419,26 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
         30_000,
         25,
       );
-      const holders = await handle.db
-        .select({ lockedBy: jobs.lockedBy })
-        .from(jobs)
-        .where(inArray(jobs.id, jobIds));
-      const pids = new Set(holders.map((h) => Number(String(h.lockedBy).split("-")[0])));
-      const killed = apps
-        .map((app, index) => ({ app, index }))
-        .filter(({ app }) => pids.has(app.child.pid ?? -1));
-      expect(killed.length).toBeGreaterThan(0);
-      for (const { app } of killed) app.child.kill("SIGKILL");
-      // systemd: Restart=on-failure, RestartSec.
-      await sleep(unit.restartSec * 1000);
-      for (const { index } of killed) await waitReady(launch(index));
+      // SIGKILL the process running the send, then (if it is still running elsewhere) the one
+      // running the conversion: one at a time, as crashes come, so one process always serves.
+      // Each comes back as systemd brings it back (Restart=on-failure after RestartSec).
+      let kills = 0;
+      for (const jobId of jobIds) {
+        const [job] = await handle.db.select().from(jobs).where(eq(jobs.id, jobId));
+        if (job.status !== "running" || !job.lockedBy) continue;
+        const pid = Number(job.lockedBy.split("-")[0]);
+        const index = apps.findIndex((app) => app.child.pid === pid);
+        if (index < 0) continue;
+        const killedAt = Date.now();
+        apps[index].child.kill("SIGKILL");
+        kills++;
+        await apps[index].exited;
+        await sleep(unit.restartSec * 1000);
+        await waitReady(launch(index));
+        // nginx takes a failed upstream back after its fail_timeout: wait that out before the next fault.
+        await sleep(Math.max(0, killedAt + NGINX_FAIL_TIMEOUT_MS + 500 - Date.now()));
+      }
+      expect(kills).toBeGreaterThan(0);
 
       // A restart as a deploy does it: SIGTERM (the unit's KillSignal), a clean exit, started again.
       const stopped = await stopInstance(apps[0], unit);
@@ -468,7 +485,7 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
       .select({ id: articles.id, content: articles.content })
       .from(articles)
       .where(inArray(articles.id, [...original.keys()]));
-    expect(states.filter((s) => s.state === "converted")).toHaveLength(25);
+    expect(states.filter((s) => s.state === "converted")).toHaveLength(CONVERTED);
     for (const s of states) {
       // Converted once: what it replaced is the original, and the content is that converted once.
       expect(s.previousContent).toBe(original.get(s.articleId));
@@ -479,6 +496,23 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
   }, 240_000);
 
   it("serves Prometheus metrics: bearer on the main port, METRICS_PORT, bounded labels", async () => {
+    // Traffic of its own (the processes were restarted above): a page, and a refused sign-in.
+    const [company] = await handle.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.active, true))
+      .limit(1);
+    expect((await request(`${direct(0)}/kompanije/${company.id}`)).status).toBe(200);
+    const refusedLogin = await request(`${direct(1)}/admin/login`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: direct(1),
+        "x-forwarded-for": "198.51.100.23",
+      },
+      body: form({ email: "nepoznat@deploy.test", password: "opet-pogresna" }),
+    });
+    expect(refusedLogin.status).toBe(429);
     const refused = await request(`${direct(0)}/metrics`);
     expect(refused.status).toBe(401);
     expect((await request(`${nginxUrl}/metrics`, { ca })).status).toBe(404);
@@ -524,7 +558,7 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain("Sistem");
     expect(page.body).toContain("PostgreSQL");
-    expect(page.body).toMatch(/Procesi[^0-9]*2/);
+    expect(page.body).toMatch(/Procesi<\/dt><dd[^>]*>2</);
   });
 
   it("stops as systemd stops it: SIGTERM, a clean exit well inside TimeoutStopSec", async () => {
@@ -607,8 +641,8 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
   }, 120_000);
 
   it("PGlite: seed, backup → restore into PGlite, and the same archive into PostgreSQL", async () => {
-    const lite = (name: string) => ({ PATH: process.env.PATH ?? "", DATA_DIR: path.join(tmp, name) });
-    expect((await npmRun(prod, "seed", [], lite("lite"))).code).toBe(0);
+    const seeded = await liteSeed;
+    expect(seeded.code, seeded.output).toBe(0);
     const archive = path.join(tmp, "lite.tar");
     const backup = await npmRun(prod, "backup", ["--out", archive], lite("lite"));
     expect(backup.code, backup.output).toBe(0);

@@ -14,7 +14,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { qualified, quoteIdent, rowsOf } from "./tables.server";
 
-const PAGE_ROWS = 500;
+const PAGE_ROWS = 2_000;
 
 type TableInfo = { name: string; columns: string[]; orderBy: string[]; serials: string[] };
 
