@@ -65,6 +65,9 @@ const EnvSchema = z.object({
 
 export type Env = z.infer<typeof EnvSchema>;
 
+/** Every variable the app reads from the environment (README "Configuration"). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
+
 export class EnvError extends Error {}
 
 /** Parses the environment; throws an EnvError naming every bad variable. */

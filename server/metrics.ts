@@ -1,5 +1,5 @@
 /**
- * Prometheus metrics (prom-client; docs/operations.md "Metrics", decision 164): the series an
+ * Prometheus metrics (prom-client; docs/operations.md "Metrics", decision 163): the series an
  * operator alerts on, with bounded labels only (route patterns, never URLs).
  *
  * Served at `/metrics` on METRICS_PORT (a listener of its own, never proxied), or on the main port

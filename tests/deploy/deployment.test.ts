@@ -38,7 +38,7 @@ import { startHeadingsJob } from "../../app/domain/headings/jobs.server";
 import { CONVERT_ALL_JOB } from "../../app/domain/headings/rules";
 import { createDraft, getSend, queueSend } from "../../app/domain/newsletter/sends.server";
 import { UNSUBSCRIBE_PLACEHOLDER } from "../../app/domain/newsletter/unsubscribe-link.server";
-import { parseEnv } from "../../app/env.server";
+import { ENV_VARIABLES, parseEnv } from "../../app/env.server";
 import { createLocalStorage } from "../../app/integrations/storage/local.server";
 import { createS3Storage } from "../../app/integrations/storage/s3.server";
 import type { Storage } from "../../app/integrations/storage/storage";
@@ -247,7 +247,10 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     for (const dev of ["tsx", "vite", "vitest", "@react-router/dev", "@playwright/test", "s3rver"]) {
       expect(fs.existsSync(path.join(prod, "node_modules", dev)), `${dev} is pruned`).toBe(false);
     }
-    // Every variable of the environment template is one the app knows and accepts.
+    // Every variable of the environment template is one the app knows, and its value is accepted.
+    const template = readEnvFile(path.join(ROOT, "deploy/balkan-vozaci.env"));
+    expect(Object.keys(template).filter((name) => !ENV_VARIABLES.includes(name))).toEqual([]);
+    expect(() => parseEnv(template)).not.toThrow();
     expect(() => parseEnv(envFile)).not.toThrow();
     // The unit's stop timeout outlasts the app's whole drain (3 s lame duck + 2 × 10 s).
     expect(unit.restart).toBe("on-failure");

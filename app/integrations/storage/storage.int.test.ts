@@ -74,6 +74,18 @@ for (const driver of ["local", "s3"] as const) {
       await storage().delete("mediji", "1700000000000-a.svg");
     });
 
+    it("lists every key of a bucket, nested ones too (what a backup walks)", async () => {
+      await storage().put("mediji", "1700000000001-lista.txt", Buffer.from("a"), "text/plain");
+      await storage().put("mediji", "_v/1700000000001_2x2-b.png/2.webp", Buffer.from("b"), "image/webp");
+      const keys: string[] = [];
+      for await (const key of storage().list("mediji")) keys.push(key);
+      expect(keys).toEqual(
+        expect.arrayContaining(["1700000000001-lista.txt", "_v/1700000000001_2x2-b.png/2.webp"]),
+      );
+      await storage().delete("mediji", "1700000000001-lista.txt");
+      await storage().delete("mediji", "_v/1700000000001_2x2-b.png/2.webp");
+    });
+
     it("nested variant keys work; unsafe keys are refused", async () => {
       await storage().put("images", "_v/1_2x2-a.png/2.webp", Buffer.from("x"), "image/webp");
       expect(await storage().exists("images", "_v/1_2x2-a.png/2.webp")).toBe(true);
