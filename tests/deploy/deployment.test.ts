@@ -432,14 +432,15 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
         const pid = Number(job.lockedBy.split("-")[0]);
         const index = apps.findIndex((app) => app.child.pid === pid);
         if (index < 0) continue;
-        const killedAt = Date.now();
         apps[index].child.kill("SIGKILL");
         kills++;
         await apps[index].exited;
         await sleep(unit.restartSec * 1000);
         await waitReady(launch(index));
-        // nginx takes a failed upstream back after its fail_timeout: wait that out before the next fault.
-        await sleep(Math.max(0, killedAt + NGINX_FAIL_TIMEOUT_MS + 500 - Date.now()));
+        // nginx tries a failed upstream again fail_timeout after its last failure (which may be
+        // as late as the moment it became ready): wait that out before the next fault, as a
+        // second crash within it would find both processes marked down ("no live upstreams").
+        await sleep(NGINX_FAIL_TIMEOUT_MS + 1_000);
       }
       expect(kills).toBeGreaterThan(0);
 
