@@ -97,7 +97,14 @@ export async function startPostgres() {
  * generator, pinned to another one, never competes with it. `pageCache: false` turns the
  * in-process public page cache off (PAGE_CACHE=0): every request renders.
  */
-export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT, workers = 1, seed = true } = {}) {
+export async function startApp({
+  databaseUrl,
+  cpu,
+  pageCache = true,
+  root = ROOT,
+  workers = 1,
+  seed = true,
+} = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const env = {

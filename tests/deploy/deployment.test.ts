@@ -73,7 +73,7 @@ const ADMIN = { email: "operater@deploy.test", password: "Deploy-Admin-Pass-2026
 const METRICS_TOKEN = "deploy-test-metrics-token-0123456789";
 const PREFIX = `deploy_${process.pid}`;
 /** Articles the heading conversion converts (200 ms apart: long enough to be killed mid-way). */
-const CONVERTED = 60;
+const CONVERTED = 30;
 /** deploy/nginx-site.conf: a failed upstream gets requests again after this. */
 const NGINX_FAIL_TIMEOUT_MS = 5_000;
 const DB = {
