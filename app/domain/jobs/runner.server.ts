@@ -17,6 +17,7 @@ import { randomUUID } from "node:crypto";
 import { databaseAvailability } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { runOutsideRequestContext } from "~/lib/request-context.server";
 import { emitTelemetry } from "~/lib/telemetry.server";
 import {
   claimNextJob,
@@ -99,7 +100,8 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   const schedule = (ms: number) => {
     if (stopping) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void lookForWork(), ms);
+    // A wake-up from inside a request must not run the jobs in that request's context.
+    timer = setTimeout(() => runOutsideRequestContext(() => void lookForWork()), ms);
     timer.unref();
   };
 
