@@ -159,19 +159,27 @@ function SystemCard({ system }: { system: NonNullable<Route.ComponentProps["load
   return (
     <Card className="mt-6 min-w-0 p-4 sm:p-5">
       <h2 className="text-base font-semibold text-slate-900">Sistem</h2>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="system-status">
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="system-status">
         {cells.map((c) => (
           <div key={c.label} className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
             <dt className="text-xs font-medium text-slate-500">{c.label}</dt>
-            <dd className="truncate text-sm font-semibold text-slate-900">{c.value}</dd>
+            <dd className="break-words text-sm font-semibold text-slate-900">{c.value}</dd>
           </div>
         ))}
         <div className={`min-w-0 rounded-lg px-3 py-2 ${stale ? "bg-amber-50" : "bg-slate-50"}`}>
           <dt className="text-xs font-medium text-slate-500">Poslednja rezervna kopija</dt>
-          <dd className={`truncate text-sm font-semibold ${stale ? "text-amber-800" : "text-slate-900"}`}>
-            {backup
-              ? `${formatDateTime(backup.createdAt)} · ${(backup.bytes / 1_048_576).toFixed(1)} MiB`
-              : "Nijedna"}
+          <dd className={`text-sm font-semibold ${stale ? "text-amber-800" : "text-slate-900"}`}>
+            {backup ? (
+              <>
+                {formatDateTime(backup.createdAt)}
+                <span className="block text-xs font-normal text-slate-500">
+                  {(backup.bytes / 1_048_576).toFixed(1)} MiB ·{" "}
+                  {backup.source === "nightly" ? "noćna" : "ručna"}
+                </span>
+              </>
+            ) : (
+              "Nijedna"
+            )}
           </dd>
         </div>
       </dl>
