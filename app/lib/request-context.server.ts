@@ -12,6 +12,8 @@ export type RequestContext = {
    * (app/db/client.server.ts): the answer is then a 503, or at least never cached.
    */
   databaseUnavailable?: boolean;
+  /** Set when a rate limit refused this request: the seconds its 429 answer's Retry-After gives. */
+  retryAfterSeconds?: number;
 };
 
 const KEY = Symbol.for("balkan-vozaci.request-context");
@@ -44,4 +46,15 @@ export function markDatabaseUnavailable(): void {
 /** Whether a query of the request running now failed because the database was unreachable. */
 export function requestSawDatabaseOutage(): boolean {
   return storage.getStore()?.databaseUnavailable === true;
+}
+
+/** Notes, for the request running now (if any), when a refused attempt may be made again. */
+export function noteRetryAfter(seconds: number): void {
+  const context = storage.getStore();
+  if (context) context.retryAfterSeconds = Math.max(context.retryAfterSeconds ?? 0, seconds);
+}
+
+/** The Retry-After seconds a rate limit gave the request running now, if one refused it. */
+export function requestRetryAfter(): number | undefined {
+  return storage.getStore()?.retryAfterSeconds;
 }

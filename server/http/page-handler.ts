@@ -16,7 +16,7 @@ import { databaseAvailability } from "~/db/availability.server";
 import { bodyLimitFor } from "~/lib/body-limits";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
-import { requestSawDatabaseOutage } from "~/lib/request-context.server";
+import { requestRetryAfter, requestSawDatabaseOutage } from "~/lib/request-context.server";
 import { chooseEncoding, compressBody, isCompressible, MIN_COMPRESS_BYTES } from "./compress";
 import { sendDatabaseUnavailable, sendHttpError } from "./error-response";
 import type { InflightTracker } from "./inflight";
@@ -185,6 +185,11 @@ async function sendResponse(
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
   if (state.isAdmin || state.uncacheable) res.setHeader("Cache-Control", "no-store");
+  // Every 429 says when to come back: the limiter that refused the request noted it.
+  if (response.status === 429 && !response.headers.has("retry-after")) {
+    res.setHeader("Retry-After", String(requestRetryAfter() ?? 60));
+    res.setHeader("Cache-Control", "no-store");
+  }
 
   const type = response.headers.get("content-type") ?? "";
   const isHtml = /text\/html/i.test(type);
