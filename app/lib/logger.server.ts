@@ -13,6 +13,8 @@ const pretty =
         colorize: process.stdout.isTTY,
         ignore: "pid,hostname,service",
         translateTime: "SYS:HH:MM:ss",
+        // In order with the plain lines the start-up prints (the URL, demo passwords).
+        sync: true,
       })
     : undefined;
 
