@@ -171,7 +171,9 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     fs.chmodSync(tmp, 0o755); // nginx's workers (nobody) read the certificate's directory
     const { buildIfNeeded } = await import("../../scripts/build.mjs");
     if (!(await buildIfNeeded())) throw new Error("the production build failed");
-    prod = path.join(tmp, "app");
+    // Beside node_modules (one filesystem, so it can be hard-linked), under the ignored .tmp/.
+    prod = path.join(ROOT, ".tmp", `deploy-app-${process.pid}`);
+    fs.rmSync(prod, { recursive: true, force: true });
     makeProductionInstall(prod);
     unit = readUnit(path.join(ROOT, "deploy/balkan-vozaci@.service"));
     liteSeed = npmRun(prod, "seed", [], lite("lite"));
@@ -240,7 +242,10 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
         for (const name of Object.values(DB)) await dropDatabase(client, name);
       }).catch(() => {});
     }
-    if (tmp && !process.env.KEEP_DEPLOY_TEST) fs.rmSync(tmp, { recursive: true, force: true });
+    if (tmp && !process.env.KEEP_DEPLOY_TEST) {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      if (prod) fs.rmSync(prod, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it("runs from a production install: no devDependencies, the deploy files as they are", async () => {

@@ -49,7 +49,15 @@ export function makeProductionInstall(dir: string): void {
     fs.copyFileSync(path.join(ROOT, file), target);
   }
   fs.cpSync(path.join(ROOT, "build"), path.join(dir, "build"), { recursive: true });
-  execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+  // Hard links (fast, no space); a copy where the two are on different filesystems.
+  try {
+    execFileSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")], {
+      stdio: "pipe",
+    });
+  } catch {
+    fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
+    execFileSync("cp", ["-a", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
+  }
   execFileSync("npm", ["prune", "--omit=dev", "--no-audit", "--no-fund"], { cwd: dir, stdio: "pipe" });
 }
 
