@@ -579,8 +579,11 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
   });
 
   it("WEB_CONCURRENCY=2 starts two workers from one command; on PGlite it is refused", async () => {
+    // Ports of its own: the test stands alone (the two processes above may still be up under -t).
+    const [port, clusterMetricsPort] = await Promise.all([freePort(), freePort()]);
+    const base = `http://127.0.0.1:${port}`;
     const refused = startInstance(unit, {
-      instance: ports[0],
+      instance: port,
       workingDirectory: prod,
       envFile: { ...envFile, DATABASE_URL: "", DATA_DIR: path.join(tmp, "refused") },
       extra: { WEB_CONCURRENCY: "2" },
@@ -590,10 +593,10 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     expect(fs.readFileSync(refused.log, "utf8")).toContain("WEB_CONCURRENCY=2 traži DATABASE_URL");
 
     const cluster = startInstance(unit, {
-      instance: ports[0],
+      instance: port,
       workingDirectory: prod,
       envFile: { ...envFile, DATABASE_URL: urlOf(DB.cluster) },
-      extra: { WEB_CONCURRENCY: "2", METRICS_PORT: String(metricsPort) },
+      extra: { WEB_CONCURRENCY: "2", METRICS_PORT: String(clusterMetricsPort) },
       logDir: tmp,
     });
     try {
@@ -610,12 +613,18 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
         20_000,
       );
       expect(listeners).toBe(2);
-      for (let i = 0; i < 6; i++) expect((await request(`${direct(0)}/vesti`)).status).toBe(200);
-      const metrics = await request(`http://127.0.0.1:${metricsPort}/metrics`);
-      expect(metrics.body).toMatch(
-        /http_request_duration_seconds_count\{route="\/vesti",method="GET",status="200"\} 6/,
-      );
-      expect(fs.readFileSync(cluster.log, "utf8")).toContain(`http://localhost:${ports[0]}`);
+      for (let i = 0; i < 6; i++) expect((await request(`${base}/vesti`)).status).toBe(200);
+      // Both ways give the workers' sum: METRICS_PORT on the primary, and the main port (a worker
+      // asks the primary for the aggregate).
+      const vesti = /http_request_duration_seconds_count\{route="\/vesti",method="GET",status="200"\} 6\n/;
+      const metrics = await request(`http://127.0.0.1:${clusterMetricsPort}/metrics`);
+      expect(metrics.body).toMatch(vesti);
+      const viaWorker = await request(`${base}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(viaWorker.status).toBe(200);
+      expect(viaWorker.body).toMatch(vesti);
+      expect(fs.readFileSync(cluster.log, "utf8")).toContain(`http://localhost:${port}`);
     } finally {
       const stopped = await stopInstance(cluster, unit);
       expect(stopped.code).toBe(0);
