@@ -4,6 +4,7 @@ import type { Database, DatabaseHandle } from "./db/client.server";
 import type { ContactsProvider } from "./integrations/brevo/brevo.server";
 import type { OutboxStore } from "./integrations/mailgun/outbox.server";
 import type { MailProvider } from "./integrations/mailgun/provider";
+import type { BackupDestination } from "./integrations/storage/backup-destination.server";
 import type { Storage } from "./integrations/storage/storage";
 import type { CardPayments } from "./integrations/stripe/card-payments";
 
@@ -24,6 +25,8 @@ type Services = {
   payments?: CardPayments | null;
   /** Where uploads are received to before they are checked (DATA_DIR/tmp/uploads). */
   uploadDir?: string;
+  /** Nightly backups: where they go (null: off) and, on PostgreSQL, the URL pg_dump reads. */
+  backups?: { destination: BackupDestination | null; databaseUrl?: string };
 };
 
 const KEY = Symbol.for("balkan-vozaci.services");

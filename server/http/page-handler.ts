@@ -30,6 +30,10 @@ export type PageHandlerOptions = {
   build: ServerBuild;
   mode: string;
   cache: PageCache | null;
+  /** The route pattern of a path, for the request log and the metrics (res.locals.route). */
+  routePattern?: (pathname: string) => string;
+  /** Told of every page cache lookup (the metrics' hit/miss counter). */
+  onCacheLookup?: (hit: boolean) => void;
   inflight: InflightTracker;
   /** Paths that take a raw (non-form) body, such as signed provider webhooks. */
   rawBodyPaths: readonly string[];
@@ -67,9 +71,11 @@ export function createPageHandler(options: PageHandlerOptions) {
     const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
     const https = req.secure;
     const cacheKey = req.originalUrl;
+    if (options.routePattern) res.locals.route = options.routePattern(pathname);
 
     if (cache && !isAdmin && (req.method === "GET" || req.method === "HEAD")) {
       const hit = cache.get(cacheKey);
+      options.onCacheLookup?.(Boolean(hit));
       if (hit) {
         sendCached(req, res, hit, options);
         return;
