@@ -7,7 +7,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import type { ServerBuild } from "react-router";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
+import { ensureScheduledPublishing } from "~/domain/articles/scheduling.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
+import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
 import { JOB_HANDLERS } from "~/domain/jobs/handlers.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
@@ -258,6 +260,12 @@ export async function start(
   // Periodic jobs: one run is always scheduled (each run schedules the next).
   await ensureListingExpiryScheduled(handle.db).catch((error) =>
     logger.error({ err: error }, "listing expiry could not be scheduled"),
+  );
+  await ensureScheduledPublishing(handle.db).catch((error) =>
+    logger.error({ err: error }, "scheduled articles could not be queued"),
+  );
+  await ensureAuditPruneScheduled(handle.db).catch((error) =>
+    logger.error({ err: error }, "audit pruning could not be scheduled"),
   );
   cleanupTimer = setInterval(() => {
     Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>

@@ -37,7 +37,8 @@ import {
   useDebounced,
 } from "./media-parts";
 
-export type SelectedMedia = { url: string; name: string };
+/** The chosen file, with the words stored with it (used by default where it is inserted). */
+export type SelectedMedia = { url: string; name: string; alt?: string; caption?: string };
 
 const BUCKET_LABELS: Record<MediaBucket | "all", string> = {
   all: "Sve slike",

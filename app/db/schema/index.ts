@@ -1,4 +1,5 @@
 export * from "./articles";
+export * from "./audit";
 export * from "./banners";
 export * from "./companies";
 export * from "./forum";

@@ -106,10 +106,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
       if (attribs.loading === "lazy" || attribs.loading === "eager") out.loading = attribs.loading;
       return { tagName, attribs: out };
     },
-    figure: (tagName, attribs) => ({
-      tagName,
-      attribs: isEmbedProvider(attribs["data-embed"]) ? { "data-embed": attribs["data-embed"] } : {},
-    }),
+    figure: (tagName, attribs) => {
+      const out: Record<string, string> = {};
+      const embed = attribs["data-embed"];
+      if (isEmbedProvider(embed)) out["data-embed"] = embed;
+      return { tagName, attribs: out };
+    },
     td: (tagName, attribs) => ({ tagName, attribs: spans(attribs) }),
     th: (tagName, attribs) => {
       const out = spans(attribs);

@@ -65,7 +65,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       publishedDate: dateToNewYorkLocal(new Date()),
       category: "Vesti",
     };
-    return { id, values, from, status: null, publicPath: null };
+    return { id, values, from, status: null, publicPath: null, isAdmin: user.role === "admin" };
   }
   const article = await getAdminArticle(getDb(), id);
   if (!article) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
@@ -75,6 +75,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     from,
     status: article.status,
     publicPath: article.status === "publish" ? articlePath(article) : null,
+    isAdmin: user.role === "admin",
   };
 }
 
@@ -120,7 +121,7 @@ function keepEnterFromSubmitting(event: React.KeyboardEvent<HTMLFormElement>) {
 }
 
 export default function ArticleForm({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, from, publicPath, status } = loaderData;
+  const { id, from, publicPath, status, isAdmin } = loaderData;
   const values = actionData?.values ?? loaderData.values;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
@@ -219,6 +220,7 @@ export default function ArticleForm({ loaderData, actionData }: Route.ComponentP
                 value={content}
                 onChange={setContent}
                 error={errors.content}
+                allowHtmlView={isAdmin}
               />
             </Card>
 

@@ -6,7 +6,7 @@
  * Both directions take the DOM implementation as an argument (the browser's, or jsdom's in the
  * tests) and parse into an inert document, so that nothing in the HTML runs or loads.
  */
-import { DOMParser as PMDOMParser, DOMSerializer, type Node as PMNode } from "prosemirror-model";
+import { DOMSerializer, DOMParser as PMDOMParser, type Node as PMNode } from "prosemirror-model";
 import { articleSchema } from "./schema";
 
 /**

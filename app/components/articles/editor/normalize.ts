@@ -117,7 +117,9 @@ function runsOf(nodes: Node[], pre = false): Run[] {
 }
 
 function runsText(runs: Run[]): string {
-  return runs.map((r) => (r.leaf !== undefined ? `{${r.marks}|${r.leaf}}` : `[${r.marks}|${r.text}]`)).join("");
+  return runs
+    .map((r) => (r.leaf !== undefined ? `{${r.marks}|${r.leaf}}` : `[${r.marks}|${r.text}]`))
+    .join("");
 }
 
 /** The blocks of a container: loose inline content in between blocks becomes a paragraph. */

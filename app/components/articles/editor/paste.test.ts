@@ -71,6 +71,9 @@ describe("paste from other applications", () => {
   });
 
   it("keeps plain text and drops what is only empty lines", () => {
-    expectPaste("<p>Jedan</p><p>&nbsp;</p><br><p><span style='font-weight:bold'>Dva</span></p>", "<p>Jedan</p><p><strong>Dva</strong></p>");
+    expectPaste(
+      "<p>Jedan</p><p>&nbsp;</p><br><p><span style='font-weight:bold'>Dva</span></p>",
+      "<p>Jedan</p><p><strong>Dva</strong></p>",
+    );
   });
 });

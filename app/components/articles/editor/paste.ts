@@ -106,7 +106,10 @@ function rebuildWordLists(root: Element) {
     const stack: Element[] = [];
     for (const p of run) {
       const level = Number(/level(\d+)/.exec(styleOf(p))?.[1] ?? "1");
-      const marker = (p.querySelector('span[style*="mso-list"]')?.textContent ?? "").replace(/\s|\u00a0/g, "");
+      const marker = (p.querySelector('span[style*="mso-list"]')?.textContent ?? "").replace(
+        /\s|\u00a0/g,
+        "",
+      );
       const ordered = /^(\d+|[a-z]|[ivxlc]+)[.)]$/i.test(marker);
       while (stack.length > level) stack.pop();
       while (stack.length < level) {
@@ -197,7 +200,8 @@ export function cleanPastedHtml(html: string, env: DomEnv): string {
   }
   for (const el of all(root, "*")) {
     if (el.tagName.includes(":")) unwrap(el);
-    else if (AD_BOX.test(el.getAttribute("class") ?? "") || AD_BOX.test(el.getAttribute("id") ?? "")) remove(el);
+    else if (AD_BOX.test(el.getAttribute("class") ?? "") || AD_BOX.test(el.getAttribute("id") ?? ""))
+      remove(el);
   }
   for (const b of all(root, 'b[id^="docs-internal-guid"]')) unwrap(b);
   for (const br of all(root, "br.Apple-interchange-newline")) remove(br);

@@ -50,8 +50,12 @@ describe("the editor round trip", () => {
   });
 
   it("writes the HTML articles always stored (no <p> inside a one-paragraph list item)", () => {
-    expect(roundTripArticleHtml("<ul><li>a</li><li><p>b</p></li></ul>", env)).toBe("<ul><li>a</li><li>b</li></ul>");
-    expect(roundTripArticleHtml("<p>a <b>b</b> <i>c</i></p>", env)).toBe("<p>a <strong>b</strong> <em>c</em></p>");
+    expect(roundTripArticleHtml("<ul><li>a</li><li><p>b</p></li></ul>", env)).toBe(
+      "<ul><li>a</li><li>b</li></ul>",
+    );
+    expect(roundTripArticleHtml("<p>a <b>b</b> <i>c</i></p>", env)).toBe(
+      "<p>a <strong>b</strong> <em>c</em></p>",
+    );
   });
 
   it("opens and saves every one of the 5,200 demo articles without a change of meaning", () => {
