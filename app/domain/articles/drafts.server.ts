@@ -9,11 +9,8 @@ import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { adminUsers, articleAutosaves, articlePresence, articles } from "~/db/schema";
 
-/** A form whose heartbeat is older than this is no longer open. */
-export const PRESENCE_TTL_MS = 45_000;
-/** How often an open form sends its heartbeat, and at most how often it autosaves while typing. */
-export const HEARTBEAT_MS = 15_000;
-export const AUTOSAVE_MS = 4_000;
+import { PRESENCE_TTL_MS } from "./drafts-timing";
+
 /** The most a draft may hold (the form's own limits are smaller). */
 export const AUTOSAVE_MAX_BYTES = 400_000;
 

@@ -78,7 +78,7 @@ export default function ArticleView({ loaderData }: Route.ComponentProps) {
         title={article.title}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <ArticleStatusBadge status={article.status} />
+            <ArticleStatusBadge status={article.status} date={article.publishedDate} />
             <Badge>{article.category}</Badge>
             {article.featured ? <Badge tone="brand">Istaknut</Badge> : null}
             {article.popular ? <Badge tone="info">Popularan</Badge> : null}
@@ -114,8 +114,13 @@ export default function ArticleView({ loaderData }: Route.ComponentProps) {
                 {publicPath}
               </a>
             </p>
-            {article.status !== "publish" ? (
+            {article.status === "draft" ? (
               <p className="text-xs text-amber-800">Nacrt nije vidljiv posetiocima dok se ne objavi.</p>
+            ) : null}
+            {article.status === "scheduled" ? (
+              <p className="text-xs text-sky-800">
+                Zakazan: posetioci ga vide od {formatDateTime(article.publishedDate)} (vreme u Njujorku).
+              </p>
             ) : null}
             <p>
               <span className="font-medium text-slate-700">Autor: </span>

@@ -113,6 +113,8 @@ const NOTICES: Record<string, string> = {
   "kreirano-nacrt": ARTICLE_MESSAGES.createdDraft,
   "sacuvano-objavljeno": ARTICLE_MESSAGES.savedPublished,
   "sacuvano-nacrt": ARTICLE_MESSAGES.savedDraft,
+  "kreirano-zakazano": ARTICLE_MESSAGES.createdScheduled,
+  "sacuvano-zakazano": ARTICLE_MESSAGES.savedScheduled,
   obrisano: ARTICLE_MESSAGES.deleted,
 };
 
@@ -221,13 +223,20 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
       <Select
         aria-label="Status"
         name="status"
-        defaultValue={query.status === "publish" ? "published" : (query.status ?? "")}
+        defaultValue={
+          query.status === "publish"
+            ? "published"
+            : query.status === "scheduled"
+              ? "zakazano"
+              : (query.status ?? "")
+        }
         key={`s-${query.status}`}
         onChange={() => apply(false)}
       >
         <option value="">Svi statusi</option>
         <option value="published">Objavljeni</option>
         <option value="draft">Nacrti</option>
+        <option value="zakazano">Zakazani</option>
       </Select>
       <Select
         aria-label="Kategorija"
@@ -341,7 +350,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               key: "status",
               header: "Status",
               mobile: "badge",
-              cell: (a) => <ArticleStatusBadge status={a.status} />,
+              cell: (a) => <ArticleStatusBadge status={a.status} date={a.publishedDate} />,
             },
             { key: "category", header: "Kategorija", cell: (a) => a.category },
             {
