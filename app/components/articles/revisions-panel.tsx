@@ -46,12 +46,10 @@ function DiffText({ parts }: { parts: Part[] }) {
     <p className="whitespace-pre-line break-words text-sm leading-relaxed text-slate-800">
       {parts.map((p, i) =>
         p.op === "added" ? (
-          <ins
-            key={i}
-            className="bg-emerald-100 text-emerald-900 no-underline"
-            aria-label={`dodato: ${p.text}`}
-          >
+          <ins key={i} className="bg-emerald-100 text-emerald-900 no-underline">
+            <span className="sr-only">[dodato: </span>
             {p.text}
+            <span className="sr-only">]</span>
           </ins>
         ) : p.op === "removed" ? (
           <del key={i} className="bg-red-100 text-red-800">
