@@ -9,6 +9,7 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { articles, jobs } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { activeJobByKey, enqueueJob } from "~/domain/jobs/queue.server";
 import type { JobHandler } from "~/domain/jobs/runner.server";
 import { contentChanged } from "~/lib/content-change.server";
@@ -46,6 +47,15 @@ export async function publishDueArticles(db: DbOrTx, now = new Date()): Promise<
 
 export const publishScheduledHandler: JobHandler = async (ctx) => {
   const published = await publishDueArticles(ctx.db);
+  for (const articleId of published) {
+    await recordAudit(ctx.db, {
+      actor: null,
+      area: "articles",
+      action: "publish-scheduled",
+      recordId: articleId,
+      changes: { status: ["scheduled", "publish"] },
+    });
+  }
   if (published.length > 0) {
     contentChanged("articles");
     logger.info({ articleIds: published }, "scheduled articles published");

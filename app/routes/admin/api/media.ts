@@ -6,10 +6,14 @@
  *   POST /admin/api/media   multipart: intent=upload, file, bucket, profile=library|manager
  *        → 201 { ok: true, item } | 4xx/5xx { ok: false, code, message }
  *   POST /admin/api/media   form: intent=delete, bucket, name → { ok: true } | { ok: false, message }
+ *   POST /admin/api/media   form: intent=words, bucket, name, alt, caption → { ok: true } (decision 196)
+ *   GET  /admin/api/media?usage=/media/{bucket}/{key} → where the file is used (before a delete)
  */
 
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { deleteMedia, listMedia, type MediaListFilter, uploadMedia } from "~/domain/media/media.server";
 import { MAX_BYTES, MEDIA_MESSAGES, type MediaType, type UploadProfile } from "~/domain/media/rules";
+import { mediaUsage, updateMediaWords } from "~/domain/media/usage.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { isBucket } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
@@ -24,6 +28,11 @@ const FORM_OVERHEAD = 64 * 1024;
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewMedia");
   const url = new URL(request.url);
+  const usageOf = url.searchParams.get("usage");
+  if (usageOf !== null) {
+    if (!/^\/media\/(images|mediji)\/[^\s]{1,300}$/.test(usageOf)) return json({ ok: false }, 400);
+    return json({ ok: true, usage: await mediaUsage(getDb(), usageOf) });
+  }
   const bucketParam = url.searchParams.get("bucket");
   const typeParam = url.searchParams.get("type") as MediaType | null;
   const perPage = Math.min(Math.max(Number(url.searchParams.get("perPage")) || 20, 1), 60);
@@ -51,8 +60,8 @@ function json(body: unknown, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewMedia");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewMedia");
   const declared = Number(request.headers.get("Content-Length") ?? 0);
   if (declared > MAX_BYTES.manager + FORM_OVERHEAD) {
     return json({ ok: false, code: "too_large", message: MEDIA_MESSAGES.managerTooLarge }, 413);
@@ -73,7 +82,34 @@ export async function action({ request }: Route.ActionArgs) {
       return json({ ok: false, message: "Fajl nije pronađen." }, 400);
     }
     const result = await deleteMedia(getDb(), getStorage(), bucket, name);
+    if (result.ok) {
+      await recordAudit(getDb(), {
+        actor: user,
+        area: "media",
+        action: "delete",
+        recordId: `${bucket}/${name}`,
+        ip: context.clientIp,
+      });
+    }
     return json(result, result.ok ? 200 : result.status);
+  }
+
+  if (intent === "words") {
+    const name = form.get("name");
+    if (typeof name !== "string" || !name) return json({ ok: false, message: "Fajl nije pronađen." }, 400);
+    const alt = String(form.get("alt") ?? "");
+    const caption = String(form.get("caption") ?? "");
+    const saved = await updateMediaWords(getDb(), { bucket, name, alt, caption });
+    if (!saved) return json({ ok: false, message: "Fajl nije pronađen." }, 404);
+    await recordAudit(getDb(), {
+      actor: user,
+      area: "media",
+      action: "update",
+      recordId: `${bucket}/${name}`,
+      ip: context.clientIp,
+      changes: changedFields(saved.before, { alt: alt.trim(), caption: caption.trim() }),
+    });
+    return json({ ok: true, message: "Opis i potpis su sačuvani." });
   }
 
   if (intent === "upload") {
@@ -93,6 +129,16 @@ export async function action({ request }: Route.ActionArgs) {
       fileName: file.name || "slika",
       bytes,
     });
+    if (result.ok) {
+      await recordAudit(getDb(), {
+        actor: user,
+        area: "media",
+        action: "upload",
+        recordId: `${bucket}/${result.item.name}`,
+        recordLabel: result.item.displayName,
+        ip: context.clientIp,
+      });
+    }
     return json(result, result.ok ? 201 : result.status);
   }
 
