@@ -21,7 +21,7 @@ import {
 } from "./revisions.server";
 import { sanitizeArticleHtml } from "./sanitize";
 import { schedulePublishJob } from "./scheduling.server";
-import type { ArticleInput } from "./validation";
+import { type ArticleInput, statusOfIntent } from "./validation";
 
 export type SaveArticleInput = {
   /** null: a new article. */
@@ -88,7 +88,12 @@ async function deleteAutosave(db: DbOrTx, userId: number, articleId: number | nu
 
 export async function saveArticle(db: DbOrTx, save: SaveArticleInput): Promise<SaveArticleResult> {
   const author: RevisionAuthor = save.author;
-  const columns = columnsOf(save.input);
+  // The rule of decision 192 holds whoever calls: a publish with a future date is scheduled.
+  const status = statusOfIntent(
+    save.input.status === "draft" ? "draft" : "publish",
+    save.input.publishedDate,
+  );
+  const columns = { ...columnsOf(save.input), status };
   return db.transaction(async (tx) => {
     if (save.id === null) {
       const [row] = await tx

@@ -21,18 +21,27 @@ export function publishJobKey(articleId: number): string {
   return `${PUBLISH_JOB_KIND}:${articleId}`;
 }
 
-/** Queues (or moves) the job that publishes `articleId` at `at`. */
+/**
+ * Queues (or moves) the job that publishes `articleId` at `at`. Looks first, then inserts: it runs
+ * inside the save's transaction (the article row locked), where a refused insert would abort it.
+ */
 export async function schedulePublishJob(db: DbOrTx, articleId: number, at: Date): Promise<void> {
-  const { job, created } = await enqueueJob(db, {
+  const existing = await activeJobByKey(db, publishJobKey(articleId));
+  if (existing) {
+    if (existing.status === "queued" && existing.runAfter.getTime() !== at.getTime()) {
+      await db.update(jobs).set({ runAfter: at, updatedAt: new Date() }).where(eq(jobs.id, existing.id));
+    }
+    // A running one publishes what is due and ends; the article, if not due yet, gets a new job
+    // at the next save or boot.
+    return;
+  }
+  await enqueueJob(db, {
     kind: PUBLISH_JOB_KIND,
     payload: { articleId },
     uniqueKey: publishJobKey(articleId),
     runAfter: at,
     maxAttempts: 10,
   });
-  if (!created && job.status === "queued" && job.runAfter.getTime() !== at.getTime()) {
-    await db.update(jobs).set({ runAfter: at, updatedAt: new Date() }).where(eq(jobs.id, job.id));
-  }
 }
 
 /** Publishes every scheduled article whose minute has come; returns their ids. */

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   adminUsers,
   articleHeadings,
+  articlePresence,
   articles,
   bannerPeriods,
   banners,
@@ -705,6 +706,35 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       { name: "delete", form: { intent: "delete", bucket: "images", name: MATRIX_MEDIA }, probe: mediaProbe },
     ],
+  },
+  "admin/api/article-work": {
+    file: "routes/admin/api/article-work.ts",
+    path: "/admin/api/article-work?clanak=910005&revizija=1",
+    permission: "canViewArticles",
+    loader: { anonymous: "login", editor: "notFound", admin: "notFound" },
+    actionOutcome: VIEW_BOTH,
+    actions: [
+      {
+        name: "heartbeat",
+        form: { intent: "heartbeat", article: "910005" },
+        probe: articleProbe(
+          910005,
+          async (t) => (await t.db.select({ n: count() }).from(articlePresence))[0].n,
+        ),
+      },
+    ],
+  },
+  "admin/audit": {
+    file: "routes/admin/audit.tsx",
+    path: "/admin/audit?oblast=articles&od=2026-01-01",
+    permission: "canViewAudit",
+    loader: VIEW_ADMIN_ONLY,
+  },
+  "admin/audit/export.csv": {
+    file: "routes/admin/audit-export.ts",
+    path: "/admin/audit/export.csv?oblast=auth",
+    permission: "canViewAudit",
+    loader: VIEW_ADMIN_ONLY,
   },
   "admin/stripe-orders": {
     file: "routes/admin/stripe-orders.tsx",
