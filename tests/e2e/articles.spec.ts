@@ -182,7 +182,9 @@ test("edit: a link on selected text and an image from the library, saved, seen a
     .setInputFiles({ name: "kamion-e2e.png", mimeType: "image/png", buffer: png });
   await library.getByRole("button", { name: "Izaberi", exact: true }).first().click();
   await expect(library).toBeHidden();
-  await expect(content).toHaveValue(/<figure><img src="\/media\/images\/[^"]+" alt="" loading="lazy"><\/figure>/);
+  await expect(content).toHaveValue(
+    /<figure><img src="\/media\/images\/[^"]+" alt="" loading="lazy"><\/figure>/,
+  );
   const imageSrc = /<img src="([^"]+)"/.exec((await content.inputValue()).split("<figure>").pop() ?? "")?.[1];
 
   // Saving an edit returns to the list, with its filters.
