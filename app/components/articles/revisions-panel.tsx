@@ -5,10 +5,8 @@
  */
 import { useState } from "react";
 import { useFetcher } from "react-router";
-import { Card } from "~/components/admin/page-header";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import { Notice } from "~/components/ui/notice";
 import { formatDateTime } from "~/lib/dates";
 import { WORK_API } from "./form-safety";
 import { ARTICLE_STATUS_LABELS } from "./status-badge";
@@ -65,12 +63,15 @@ function DiffText({ parts }: { parts: Part[] }) {
   );
 }
 
+/** The fetcher key of a restore: the form shows its answer above the (remounted) form. */
+export const restoreFetcherKey = (articleId: number) => `restore-${articleId}`;
+
 export function RevisionsPanel({ articleId, revisions }: { articleId: number; revisions: Summary[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const [diff, setDiff] = useState<Diff | null>(null);
   const [loading, setLoading] = useState(false);
   const [toRestore, setToRestore] = useState<Summary | null>(null);
-  const restore = useFetcher<{ ok: boolean; message?: string }>({ key: `restore-${articleId}` });
+  const restore = useFetcher<{ ok: boolean; message?: string }>({ key: restoreFetcherKey(articleId) });
 
   async function show(id: number) {
     if (open === id) return setOpen(null);
@@ -88,11 +89,15 @@ export function RevisionsPanel({ articleId, revisions }: { articleId: number; re
     }
   }
 
-  const message = restore.state === "idle" && restore.data?.message ? restore.data : null;
   return (
-    <Card className="space-y-3 p-5" data-testid="revisions">
-      <h2 className="text-base font-semibold text-slate-900">Revizije</h2>
-      <Notice tone={message?.ok ? "success" : "error"} message={message?.message} />
+    <section
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="revisions"
+      aria-labelledby="revisions-title"
+    >
+      <h2 id="revisions-title" className="text-base font-semibold text-slate-900">
+        Revizije
+      </h2>
       {revisions.length === 0 ? (
         <p className="text-sm text-slate-500">Revizije se beleže od prvog čuvanja u ovom formularu.</p>
       ) : (
@@ -174,6 +179,6 @@ export function RevisionsPanel({ articleId, revisions }: { articleId: number; re
           setToRestore(null);
         }}
       />
-    </Card>
+    </section>
   );
 }

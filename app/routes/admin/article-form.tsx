@@ -14,7 +14,7 @@ import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ContentEditor } from "~/components/articles/content-editor";
 import { useFormSafety } from "~/components/articles/form-safety";
-import { RevisionsPanel } from "~/components/articles/revisions-panel";
+import { RevisionsPanel, restoreFetcherKey } from "~/components/articles/revisions-panel";
 import { ArticleStatusBadge } from "~/components/articles/status-badge";
 import { TagsInput } from "~/components/articles/tags-input";
 import {
@@ -314,6 +314,8 @@ export default function ArticleForm({ loaderData }: Route.ComponentProps) {
   const savingIntent = navigation.formData?.get("intent");
   const formRef = useRef<HTMLFormElement>(null);
   const work = useFetcher<WorkReply>({ key: `article-work-${id ?? "new"}` });
+  // Kept here, outside the form that remounts with the restored version, so its answer stays.
+  const restoreReply = useFetcher<WorkReply>({ key: restoreFetcherKey(id ?? 0) });
 
   // The form's starting values: the stored article, or a restored autosave (the form remounts).
   const [restored, setRestored] = useState<{ values: FormValues; baseVersion: number | null } | null>(null);
@@ -419,6 +421,9 @@ export default function ArticleForm({ loaderData }: Route.ComponentProps) {
         }
       />
       <div className="mb-4 space-y-3">
+        {restoreReply.state === "idle" && restoreReply.data?.message ? (
+          <Notice tone={restoreReply.data.ok ? "success" : "error"} message={restoreReply.data.message} />
+        ) : null}
         <PresenceNotice others={others} />
         {offer ? (
           <DraftOffer

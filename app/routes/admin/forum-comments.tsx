@@ -19,6 +19,7 @@ import {
 import { Pagination } from "~/components/pagination";
 import { Notice } from "~/components/ui/notice";
 import { VisitorText } from "~/components/visitor-text";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES } from "~/domain/forum/constants";
 import {
   type AdminCommentRow,
@@ -95,9 +96,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewForum");
-  const { status, reply } = await moderationAction(getDb(), "comment", await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewForum");
+  const form = await request.formData();
+  const { status, reply } = await moderationAction(getDb(), "comment", form);
+  if (status < 300) {
+    const action =
+      form.get("intent") === "status" ? String(form.get("action") ?? "status") : String(form.get("intent"));
+    const ids = [...form.getAll("ids"), ...form.getAll("id")].flatMap((v) => String(v).split(","));
+    for (const id of ids.filter((v) => /^\d+$/.test(v))) {
+      await recordAudit(getDb(), {
+        actor: user,
+        area: "forum",
+        action,
+        recordId: `comment ${id}`,
+        ip: context.clientIp,
+      });
+    }
+  }
   return data(reply, { status });
 }
 

@@ -7,13 +7,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   adminUsers,
   articleHeadings,
   articlePresence,
   articles,
+  auditLog,
   bannerPeriods,
   banners,
   companies,
@@ -28,6 +29,7 @@ import {
   promotionProducts,
   siteSettings,
 } from "~/db/schema";
+import type { AuditArea } from "~/domain/audit/labels";
 import { bannerCacheGeneration } from "~/domain/banners/cache.server";
 import { convertArticle } from "~/domain/headings/headings.server";
 import type { Permission } from "~/domain/users/permissions";
@@ -46,6 +48,11 @@ type ActionCase = {
   form: Record<string, string>;
   /** A number that must not change when the action is refused. */
   probe: (t: TestDatabase) => Promise<number>;
+  /**
+   * The audit area an accepted action records (decision 195): every admin write leaves an entry.
+   * `false` only with a reason: the form's own background calls (presence), which are not edits.
+   */
+  audit: AuditArea | false;
 };
 type MatrixEntry = {
   file: string;
@@ -277,11 +284,13 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "popular",
+        audit: "articles",
         form: { intent: "popular", id: "910001", popular: "true" },
         probe: articleProbe(910001, (t) => articlesWhere(t, eq(articles.popular, true))),
       },
       {
         name: "delete",
+        audit: "articles",
         form: { intent: "delete", id: "910002" },
         probe: articleProbe(910002, articleCount),
       },
@@ -293,7 +302,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "canViewArticles",
     loader: VIEW_BOTH,
     actionOutcome: { anonymous: "login", editor: "redirect", admin: "redirect" },
-    actions: [{ name: "create", form: VALID_ARTICLE, probe: articleCount }],
+    actions: [{ name: "create", audit: "articles", form: VALID_ARTICLE, probe: articleCount }],
   },
   "admin/articles/edit/:id": {
     file: "routes/admin/article-form.tsx",
@@ -305,8 +314,16 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "save",
+        audit: "articles",
         form: { ...VALID_ARTICLE, title: "Izmenjen iz matrice" },
         probe: articleProbe(910003, (t) => articlesWhere(t, eq(articles.title, "Izmenjen iz matrice"))),
+      },
+      {
+        name: "preview-link",
+        audit: "articles",
+        form: { intent: "preview-link" },
+        probe: async (t) =>
+          (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "preview-link")))[0].n,
       },
     ],
   },
@@ -317,7 +334,14 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "canViewArticles",
     loader: VIEW_BOTH,
     actionOutcome: { anonymous: "login", editor: "redirect", admin: "redirect" },
-    actions: [{ name: "delete", form: { intent: "delete" }, probe: articleProbe(910004, articleCount) }],
+    actions: [
+      {
+        name: "delete",
+        audit: "articles",
+        form: { intent: "delete" },
+        probe: articleProbe(910004, articleCount),
+      },
+    ],
   },
   "admin/headings/": {
     file: "routes/admin/headings.tsx",
@@ -326,9 +350,19 @@ const MATRIX: Record<string, MatrixEntry> = {
     loader: VIEW_ADMIN_ONLY,
     actionOutcome: VIEW_ADMIN_ONLY,
     actions: [
-      { name: "convert", form: { intent: "convert", id: "910100" }, probe: headingState(910100) },
-      { name: "restore", form: { intent: "restore", id: "910101" }, probe: convertedFixture(910101) },
-      { name: "analyze-all", form: { intent: "analyze-all" }, probe: jobCount },
+      {
+        name: "convert",
+        audit: "headings",
+        form: { intent: "convert", id: "910100" },
+        probe: headingState(910100),
+      },
+      {
+        name: "restore",
+        audit: "headings",
+        form: { intent: "restore", id: "910101" },
+        probe: convertedFixture(910101),
+      },
+      { name: "analyze-all", audit: "headings", form: { intent: "analyze-all" }, probe: jobCount },
     ],
   },
   "admin/headings/:id": {
@@ -347,6 +381,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "save",
+        audit: "popup",
         form: {
           enabled: "on",
           image: "/demo/truck-1.svg",
@@ -366,7 +401,14 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "canViewSettings",
     loader: VIEW_ADMIN_ONLY,
     actionOutcome: VIEW_ADMIN_ONLY,
-    actions: [{ name: "clear", form: { intent: "clear" }, probe: async () => bannerCacheGeneration() }],
+    actions: [
+      {
+        name: "clear",
+        audit: "cache",
+        form: { intent: "clear" },
+        probe: async () => bannerCacheGeneration(),
+      },
+    ],
   },
   "admin/users/": {
     file: "routes/admin/users.tsx",
@@ -377,6 +419,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "create",
+        audit: "users",
         form: {
           intent: "create",
           email: "novi@x.com",
@@ -387,8 +430,8 @@ const MATRIX: Record<string, MatrixEntry> = {
         },
         probe: userCount,
       },
-      { name: "toggle", form: { intent: "toggle", userId: "TARGET" }, probe: activeCount },
-      { name: "delete", form: { intent: "delete", userId: "TARGET" }, probe: userCount },
+      { name: "toggle", audit: "users", form: { intent: "toggle", userId: "TARGET" }, probe: activeCount },
+      { name: "delete", audit: "users", form: { intent: "delete", userId: "TARGET" }, probe: userCount },
     ],
   },
   "admin/companies/": {
@@ -400,6 +443,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "toggle",
+        audit: "companies",
         form: { intent: "toggle", companyId: "900001" },
         probe: async (t) => {
           await companyFixture(t, 900001);
@@ -408,6 +452,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "companies",
         form: { intent: "delete", companyId: "900002" },
         probe: async (t) => {
           await companyFixture(t, 900002);
@@ -422,7 +467,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "canViewCompanies",
     loader: VIEW_ADMIN_ONLY,
     actionOutcome: { anonymous: "login", editor: "forbidden", admin: "redirect" },
-    actions: [{ name: "create", form: { name: "Nova iz matrice" }, probe: companyCount }],
+    actions: [{ name: "create", audit: "companies", form: { name: "Nova iz matrice" }, probe: companyCount }],
   },
   "admin/companies/edit/:id": {
     file: "routes/admin/company-form.tsx",
@@ -435,6 +480,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
+        audit: "companies",
         form: { name: "Izmenjena iz matrice" },
         probe: async (t) => {
           await companyFixture(t, 900003);
@@ -452,6 +498,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
+        audit: "requests",
         form: { intent: "update", submissionId: "900011", name: "Izmenjen zahtev" },
         probe: async (t) => {
           await submissionFixture(t, 900011);
@@ -460,6 +507,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "approve",
+        audit: "requests",
         form: { intent: "approve", submissionId: "900012", adminNotes: "" },
         probe: async (t) => {
           await submissionFixture(t, 900012);
@@ -468,6 +516,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "reject",
+        audit: "requests",
         form: { intent: "reject", submissionId: "900013", adminNotes: "Nepotpuni podaci" },
         probe: async (t) => {
           await submissionFixture(t, 900013);
@@ -476,6 +525,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "requests",
         form: { intent: "delete", submissionId: "900014" },
         probe: async (t) => {
           await submissionFixture(t, 900014);
@@ -493,6 +543,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "approve",
+        audit: "listings",
         form: { intent: "approve", id: "900201" },
         probe: async (t) => {
           await listingFixture(t, 900201);
@@ -501,6 +552,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "reject",
+        audit: "listings",
         form: { intent: "reject", id: "900202", adminNote: "Nepotpuni podaci" },
         probe: async (t) => {
           await listingFixture(t, 900202);
@@ -509,6 +561,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "listings",
         form: { intent: "delete", id: "900203" },
         probe: async (t) => {
           await listingFixture(t, 900203);
@@ -528,6 +581,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "save",
+        audit: "listings",
         form: {
           title: "Izmenjen iz matrice",
           description: "Opis oglasa iz matrice dozvola.",
@@ -569,6 +623,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "approve",
+        audit: "forum",
         form: { intent: "status", action: "approve", ids: "900201" },
         probe: async (t) => {
           await forumTopicFixture(t, 900201);
@@ -579,6 +634,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "forum",
         form: { intent: "delete", id: "900202" },
         probe: async (t) => {
           await forumTopicFixture(t, 900202);
@@ -596,6 +652,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "reject",
+        audit: "forum",
         form: { intent: "status", action: "reject", ids: "900211" },
         probe: async (t) => {
           await forumCommentFixture(t, 900211);
@@ -606,6 +663,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "forum",
         form: { intent: "delete", id: "900212" },
         probe: async (t) => {
           await forumCommentFixture(t, 900212);
@@ -623,6 +681,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "toggle",
+        audit: "banners",
         form: { intent: "toggle", bannerId: "900101", active: "false" },
         probe: async (t) => {
           await bannerFixture(t, 900101);
@@ -631,13 +690,19 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "banners",
         form: { intent: "delete", bannerId: "900102" },
         probe: async (t) => {
           await bannerFixture(t, 900102);
           return (await t.db.select({ n: count() }).from(banners))[0].n;
         },
       },
-      { name: "refresh", form: { intent: "refresh" }, probe: async () => bannerCacheGeneration() },
+      {
+        name: "refresh",
+        audit: "banners",
+        form: { intent: "refresh" },
+        probe: async () => bannerCacheGeneration(),
+      },
     ],
   },
   // Create mode saves nothing by design (spec §2: every position slot gets its banner
@@ -651,6 +716,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "create",
+        audit: "banners",
         form: { title: "Novi iz matrice", section: "home", position: "home-top", linkType: "url" },
         probe: async (t) => (await t.db.select({ n: count() }).from(banners))[0].n,
       },
@@ -666,6 +732,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
+        audit: "banners",
         form: {
           title: "Izmenjen iz matrice",
           section: "home",
@@ -704,7 +771,12 @@ const MATRIX: Record<string, MatrixEntry> = {
     loader: VIEW_BOTH,
     actionOutcome: VIEW_BOTH,
     actions: [
-      { name: "delete", form: { intent: "delete", bucket: "images", name: MATRIX_MEDIA }, probe: mediaProbe },
+      {
+        name: "delete",
+        audit: "media",
+        form: { intent: "delete", bucket: "images", name: MATRIX_MEDIA },
+        probe: mediaProbe,
+      },
     ],
   },
   "admin/api/article-work": {
@@ -716,6 +788,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "heartbeat",
+        audit: false,
         form: { intent: "heartbeat", article: "910005" },
         probe: articleProbe(
           910005,
@@ -751,6 +824,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
+        audit: "orders",
         form: {
           intent: "update",
           id: "featured-job-7",
@@ -769,6 +843,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "create",
+        audit: "orders",
         form: { intent: "create", kind: "sale", name: "Matrica paket", price: "5", days: "3", active: "on" },
         probe: async (t) => (await t.db.select({ n: count() }).from(promotionProducts))[0].n,
       },
@@ -789,6 +864,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "save",
+        audit: "settings",
         form: { defaultArticleImage: "https://m.example.com/matrica.png", defaultCompanyImage: "" },
         probe: async (t) =>
           (
@@ -809,11 +885,13 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "generate",
+        audit: "newsletter",
         form: { intent: "generate", kind: "manual", articleIds: "920001" },
         probe: (t) => newsletterSendCount(t),
       },
       {
         name: "send",
+        audit: "newsletter",
         form: { intent: "send", draftId: "920100", subject: "Matrica", audience: "all" },
         probe: (t) => newsletterSendCount(t, "queued"),
       },
@@ -934,6 +1012,12 @@ type RouteModule = {
   loader?: (args: unknown) => Promise<unknown>;
   action?: (args: unknown) => Promise<unknown>;
 };
+/** Audit entries of an area (all entries when the action records none). */
+async function auditEntries(t: TestDatabase, area: AuditArea | false): Promise<number> {
+  const where = area === false ? undefined : eq(auditLog.area, area);
+  return (await t.db.select({ n: count() }).from(auditLog).where(where))[0].n;
+}
+
 const load = (file: string) => import(path.resolve("app", file)) as Promise<RouteModule>;
 const context = { requestId: "test", clientIp: "127.0.0.1" };
 
@@ -969,11 +1053,27 @@ describeDb("permission matrix", () => {
           );
           const user = actor === "anonymous" ? null : (actors[actor] ?? null);
           const request = await requestAs(t.db, user, entry.path, { form });
+          const auditBefore = await auditEntries(t, action.audit);
           const result = await settle(() => mod.action!({ request, params: entry.params ?? {}, context }));
           expect(outcomeOf(result)).toBe(expected);
           // An accepted action answers "ok" or redirects (a saved form goes back to its list).
-          if (expected !== "ok" && expected !== "redirect") expect(await action.probe(t)).toBe(before);
-          else expect(await action.probe(t)).not.toBe(before);
+          if (expected !== "ok" && expected !== "redirect") {
+            expect(await action.probe(t)).toBe(before);
+            expect(await auditEntries(t, action.audit), "a refused action leaves no audit entry").toBe(
+              auditBefore,
+            );
+          } else {
+            expect(await action.probe(t)).not.toBe(before);
+            // Every accepted admin write is in the audit log, under its area, with who and from where.
+            if (action.audit !== false) {
+              expect(
+                await auditEntries(t, action.audit),
+                `no audit entry for ${action.name}`,
+              ).toBeGreaterThan(auditBefore);
+              const [last] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+              expect(last).toMatchObject({ area: action.audit, userId: user?.id, ip: "127.0.0.1" });
+            }
+          }
         });
       }
     }
