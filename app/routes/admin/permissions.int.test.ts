@@ -53,6 +53,8 @@ type ActionCase = {
    * `false` only with a reason: the form's own background calls (presence), which are not edits.
    */
   audit: AuditArea | false;
+  /** When this action answers otherwise than the route's other actions (a fetcher's reply, not a redirect). */
+  outcome?: Record<Actor, Outcome>;
 };
 type MatrixEntry = {
   file: string;
@@ -321,6 +323,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       {
         name: "preview-link",
         audit: "articles",
+        outcome: VIEW_BOTH,
         form: { intent: "preview-link" },
         probe: async (t) =>
           (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "preview-link")))[0].n,
@@ -1043,7 +1046,7 @@ describeDb("permission matrix", () => {
       });
 
       for (const action of entry.actions ?? []) {
-        const expected = entry.actionOutcome?.[actor];
+        const expected = (action.outcome ?? entry.actionOutcome)?.[actor];
         it(`POST ${entry.path} ${action.name} as ${actor} → ${expected}`, async () => {
           const mod = await load(entry.file);
           if (!mod.action) throw new Error(`${entry.file} has no action`);
