@@ -10,6 +10,7 @@ import {
   type UploadProfile,
   uploadErrorText,
 } from "~/domain/media/rules";
+import type { MediaUsage } from "~/domain/media/usage.server";
 
 export type { MediaItem };
 export type MediaBucket = "images" | "mediji";
@@ -147,13 +148,7 @@ export async function saveMediaWords(
   }
 }
 
-export type MediaUsage = {
-  articles: { id: number; title: string }[];
-  articleCount: number;
-  banners: { id: number; title: string }[];
-  companies: { id: number; name: string }[];
-  settings: string[];
-};
+export type { MediaUsage };
 
 /** Where a file is used (articles, banners, companies, settings), or null when that cannot be read. */
 export async function fetchMediaUsage(url: string): Promise<MediaUsage | null> {

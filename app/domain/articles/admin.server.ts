@@ -225,7 +225,8 @@ export async function getAdminArticle(db: DbOrTx, id: number): Promise<AdminArti
   return row ?? null;
 }
 
-function columnsOf(input: ArticleInput) {
+/** The article columns a form save writes (its HTML sanitised here, whatever the caller did). */
+export function columnsOf(input: ArticleInput) {
   return {
     title: input.title,
     excerpt: input.excerpt,

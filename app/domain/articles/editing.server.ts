@@ -12,6 +12,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { articleAutosaves, articles } from "~/db/schema";
+import { columnsOf } from "./admin.server";
 import {
   countRevisions,
   insertRevision,
@@ -19,7 +20,6 @@ import {
   pruneRevisions,
   type RevisionAuthor,
 } from "./revisions.server";
-import { sanitizeArticleHtml } from "./sanitize";
 import { schedulePublishJob } from "./scheduling.server";
 import { type ArticleInput, statusOfIntent } from "./validation";
 
@@ -41,23 +41,15 @@ export type SaveArticleResult =
   | { ok: false; code: "not-found" }
   | { ok: false; code: "stale"; current: StaleInfo };
 
-function columnsOf(input: ArticleInput) {
-  return {
-    title: input.title,
-    excerpt: input.excerpt,
-    content: sanitizeArticleHtml(input.content),
-    author: input.author,
-    featuredImage: input.featuredImage,
-    category: input.category,
-    featured: input.featured,
-    metaTitle: input.metaTitle,
-    metaDescription: input.metaDescription,
-    slug: input.slug || null,
-    status: input.status,
-    tags: input.tags,
-    publishedDate: input.publishedDate,
-  };
-}
+/** The columns a revision keeps, as read back from the article. */
+const revisionColumns = {
+  title: articles.title,
+  excerpt: articles.excerpt,
+  content: articles.content,
+  featuredImage: articles.featuredImage,
+  status: articles.status,
+  publishedDate: articles.publishedDate,
+};
 
 const revisionFieldsOf = (row: {
   title: string;
@@ -111,16 +103,7 @@ export async function saveArticle(db: DbOrTx, save: SaveArticleInput): Promise<S
       return { ok: true, id: row.id, version: row.version, status: columns.status, created: true } as const;
     }
     const [current] = await tx
-      .select({
-        version: articles.version,
-        title: articles.title,
-        excerpt: articles.excerpt,
-        content: articles.content,
-        featuredImage: articles.featuredImage,
-        status: articles.status,
-        publishedDate: articles.publishedDate,
-        updatedAt: articles.updatedAt,
-      })
+      .select({ version: articles.version, updatedAt: articles.updatedAt, ...revisionColumns })
       .from(articles)
       .where(eq(articles.id, save.id))
       .for("update");
@@ -180,15 +163,7 @@ export async function unscheduleArticle(
       .update(articles)
       .set({ status: "draft", version: sql`${articles.version} + 1`, updatedAt: new Date() })
       .where(and(eq(articles.id, input.id), eq(articles.status, "scheduled")))
-      .returning({
-        version: articles.version,
-        title: articles.title,
-        excerpt: articles.excerpt,
-        content: articles.content,
-        featuredImage: articles.featuredImage,
-        status: articles.status,
-        publishedDate: articles.publishedDate,
-      });
+      .returning({ version: articles.version, ...revisionColumns });
     if (!row) {
       const [exists] = await tx.select({ id: articles.id }).from(articles).where(eq(articles.id, input.id));
       return { ok: false, code: exists ? "not-scheduled" : "not-found" } as const;

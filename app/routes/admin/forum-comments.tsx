@@ -19,7 +19,6 @@ import {
 import { Pagination } from "~/components/pagination";
 import { Notice } from "~/components/ui/notice";
 import { VisitorText } from "~/components/visitor-text";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES } from "~/domain/forum/constants";
 import {
   type AdminCommentRow,
@@ -38,6 +37,7 @@ import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-comments";
+import { auditForumModeration } from "./moderation-audit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Komentari foruma — Admin panel" }];
 
@@ -100,20 +100,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewForum");
   const form = await request.formData();
   const { status, reply } = await moderationAction(getDb(), "comment", form);
-  if (status < 300) {
-    const action =
-      form.get("intent") === "status" ? String(form.get("action") ?? "status") : String(form.get("intent"));
-    const ids = [...form.getAll("ids"), ...form.getAll("id")].flatMap((v) => String(v).split(","));
-    for (const id of ids.filter((v) => /^\d+$/.test(v))) {
-      await recordAudit(getDb(), {
-        actor: user,
-        area: "forum",
-        action,
-        recordId: `comment ${id}`,
-        ip: context.clientIp,
-      });
-    }
-  }
+  if (status < 300) await auditForumModeration(form, { user, kind: "comment", ip: context.clientIp });
   return data(reply, { status });
 }
 
