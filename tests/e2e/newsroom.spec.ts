@@ -203,10 +203,10 @@ test("at 390 px: leaving with changes asks first (sidebar, back button, tab clos
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page);
   await page.goto("/admin/articles?status=draft");
-  const first = page.locator("[data-testid^=article-row-]").first();
-  const id = Number(((await first.getAttribute("data-testid")) ?? "").replace("article-row-", ""));
   // Opened from the list inside the app, so the back button is an in-app navigation.
-  await first.getByRole("link", { name: "Izmeni" }).click();
+  const edit = page.getByRole("link", { name: "Izmeni" }).first();
+  const id = Number(/\/edit\/(\d+)/.exec((await edit.getAttribute("href")) ?? "")?.[1]);
+  await edit.click();
   await expect(page).toHaveURL(new RegExp(`/admin/articles/edit/${id}`));
   await expect(editor(page)).toBeVisible();
   await page.getByLabel("Kratak opis *", { exact: true }).fill("Izmena koja nije sačuvana.");

@@ -132,22 +132,27 @@ export function useFormSafety({
     };
   }, [articleId]);
 
+  /** Read at the moment of leaving (not from the once-a-second check): a change made a moment ago counts. */
+  const changedNow = useCallback(() => {
+    const form = formRef.current;
+    if (!form || initial.current === null || leaving.current) return false;
+    return readForm(form, lists).key !== initial.current;
+  }, [formRef, lists]);
+
   // Closing or reloading the tab with changes: the browser asks.
   useEffect(() => {
-    if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (leaving.current) return;
+      if (!changedNow()) return;
       event.preventDefault();
       event.returnValue = "";
     };
     window.addEventListener("beforeunload", onBeforeUnload);
     return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [dirty]);
+  }, [changedNow]);
 
   // Links and the back button inside the app: our dialog asks.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !leaving.current && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && changedNow(),
   );
 
   const guard = (

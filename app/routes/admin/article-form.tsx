@@ -29,7 +29,7 @@ import { SelectField, TextField, useFocusFirstError } from "~/components/ui/fiel
 import { Notice } from "~/components/ui/notice";
 import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import { getAdminArticle } from "~/domain/articles/admin.server";
-import { getAutosave, touchPresence } from "~/domain/articles/drafts.server";
+import { getAutosave, otherEditors } from "~/domain/articles/drafts.server";
 import { saveArticle, unscheduleArticle } from "~/domain/articles/editing.server";
 import { previewLinkPath } from "~/domain/articles/preview-link.server";
 import { listRevisions, restoreRevision } from "~/domain/articles/revisions.server";
@@ -108,9 +108,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   }
   const article = await getAdminArticle(db, id);
   if (!article) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
-  const [autosave, presence, revisions] = await Promise.all([
+  // Who else has it open (read only: this form's own heartbeat starts when it mounts).
+  const [autosave, others, revisions] = await Promise.all([
     getAutosave(db, user.id, id),
-    touchPresence(db, { articleId: id, userId: user.id }),
+    otherEditors(db, id, user.id),
     listRevisions(db, id),
   ]);
   return {
@@ -123,7 +124,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     isAdmin,
     version: article.version,
     autosave,
-    others: presence.others,
+    others,
     revisions,
   };
 }
