@@ -84,6 +84,7 @@ test("a Google Docs paste, a captioned library image, scheduled, recovered after
   await signIn(page);
   const title = `Zakazana vest ${Date.now()}`;
   await page.goto("/admin/articles/new");
+  await expect(editor(page)).toBeVisible();
   await page.getByLabel("Naslov *", { exact: true }).fill(title);
   await page.getByLabel("Kratak opis *", { exact: true }).fill("Nova pravila o radnim satima.");
   await pasteHtml(page, GOOGLE_DOCS);
@@ -131,12 +132,16 @@ test("a Google Docs paste, a captioned library image, scheduled, recovered after
 
   // Mid-edit, the tab closes; the draft is offered back on the next visit.
   await page.goto(`/admin/articles/edit/${id}`);
+  // The form is live once the editor has started (the page is a React app).
+  await expect(editor(page)).toBeVisible();
+  await page.waitForLoadState("networkidle");
   const changed = `${title} (dopuna)`;
   await page.getByLabel("Naslov *", { exact: true }).fill(changed);
   await expect(page.getByTestId("autosave-status")).toContainText("automatski sačuvan", { timeout: 15_000 });
   await page.close({ runBeforeUnload: false });
   const again = await newSignedInPage(browser);
   await again.goto(`/admin/articles/edit/${id}`);
+  await expect(editor(again)).toBeVisible();
   await expect(again.getByTestId("draft-offer")).toBeVisible();
   await expect(again.getByLabel("Naslov *", { exact: true })).toHaveValue(title);
   await again.getByRole("button", { name: "Vrati nacrt" }).click();
