@@ -37,6 +37,8 @@ const EnvSchema = z.object({
     blankToUndefined,
     z.string().min(32, "najmanje 32 karaktera").optional(),
   ),
+  /** Days the audit log keeps its rows (decision 195); older ones are deleted by a daily job. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** S3-compatible media storage: used when S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set. */
   S3_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),
   S3_REGION: z.preprocess(blankToUndefined, z.string().default("us-east-1")),

@@ -11,7 +11,9 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { lockDataDir } from "~/db/data-dir-lock.server";
 import { runMigrations } from "~/db/migrate.server";
 import { logSlowQueries } from "~/db/slow-queries.server";
+import { ensureScheduledPublishing } from "~/domain/articles/scheduling.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
+import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
 import { ensureNightlyBackupScheduled } from "~/domain/backups/nightly.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
 import { JOB_HANDLERS } from "~/domain/jobs/handlers.server";
@@ -327,6 +329,12 @@ export async function start(
       logger.error({ err: error }, "the nightly backup could not be scheduled"),
     );
   }
+  await ensureScheduledPublishing(handle.db).catch((error) =>
+    logger.error({ err: error }, "scheduled articles could not be queued"),
+  );
+  await ensureAuditPruneScheduled(handle.db).catch((error) =>
+    logger.error({ err: error }, "audit pruning could not be scheduled"),
+  );
   cleanupTimer = setInterval(() => {
     Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
       logger.warn({ err: error }, "session cleanup failed"),

@@ -1,4 +1,5 @@
 export * from "./articles";
+export * from "./audit";
 export * from "./backups";
 export * from "./banners";
 export * from "./companies";

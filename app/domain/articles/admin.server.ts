@@ -192,6 +192,7 @@ export type AdminArticle = {
   tags: string[];
   publishedDate: Date;
   views: number;
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -215,6 +216,7 @@ export async function getAdminArticle(db: DbOrTx, id: number): Promise<AdminArti
       tags: articles.tags,
       publishedDate: articles.publishedDate,
       views: articles.views,
+      version: articles.version,
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
     })
@@ -223,7 +225,8 @@ export async function getAdminArticle(db: DbOrTx, id: number): Promise<AdminArti
   return row ?? null;
 }
 
-function columnsOf(input: ArticleInput) {
+/** The article columns a form save writes (its HTML sanitised here, whatever the caller did). */
+export function columnsOf(input: ArticleInput) {
   return {
     title: input.title,
     excerpt: input.excerpt,

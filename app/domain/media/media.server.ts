@@ -39,6 +39,9 @@ export type MediaItem = {
   type: MediaType;
   width: number | null;
   height: number | null;
+  /** The words that go with the file wherever it is inserted. */
+  alt: string;
+  caption: string;
   createdAt: string;
 };
 
@@ -54,6 +57,8 @@ export function toItem(row: MediaRow): MediaItem {
     type: row.type,
     width: row.width,
     height: row.height,
+    alt: row.alt,
+    caption: row.caption,
     createdAt: row.createdAt.toISOString(),
   };
 }

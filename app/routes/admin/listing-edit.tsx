@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { saveListingEdit } from "~/domain/listings/admin.server";
 import { listingToValues } from "~/domain/listings/form-values";
 import { companyChoices, getListing } from "~/domain/listings/listings.server";
@@ -29,14 +30,14 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 const TAB_OF = { pending: "", approved: "odobreni", rejected: "odbijeni", expired: "istekli" } as const;
 
 async function load(request: Request, params: { id?: string }) {
-  await requirePermission(request, "canViewListings");
+  const user = await requirePermission(request, "canViewListings");
   const id = parseId(params.id);
   if (id === null) throw data({ message: LISTING_MESSAGES.notFound }, { status: 404 });
   const db = getDb();
   const listing = await getListing(db, id);
   if (!listing) throw data({ message: LISTING_MESSAGES.notFound }, { status: 404 });
   const companies = listing.kind === "job" ? await companyChoices(db) : [];
-  return { id, listing, companies };
+  return { id, listing, companies, user };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -44,8 +45,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { listing, companies, values: listingToValues(listing), maxYear: maxModelYear() };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { id, listing, companies } = await load(request, params);
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { id, listing, companies, user } = await load(request, params);
   let form: ReceivedForm;
   try {
     form = await readPostedForm(request, {
@@ -74,6 +75,18 @@ export async function action({ request, params }: Route.ActionArgs) {
       new Set(companies.map((c) => c.id)),
     );
     if (result.ok) {
+      await recordAudit(getDb(), {
+        actor: user,
+        area: "listings",
+        action: "update",
+        recordId: id,
+        recordLabel: form.fields.get("title") ?? listing.title,
+        ip: context.clientIp,
+        changes: changedFields(
+          { title: listing.title, description: listing.description },
+          { title: form.fields.get("title") ?? "", description: form.fields.get("description") ?? "" },
+        ),
+      });
       const tab = TAB_OF[listing.status];
       throw redirect(`/admin/listings?${tab ? `status=${tab}&` : ""}poruka=sacuvano`);
     }

@@ -6,11 +6,16 @@
  *   POST /admin/api/media   multipart: intent=upload, file, bucket, profile=library|manager
  *        → 201 { ok: true, item } | 4xx/5xx { ok: false, code, message }
  *   POST /admin/api/media   form: intent=delete, bucket, name → { ok: true } | { ok: false, message }
+ *   POST /admin/api/media   form: intent=words, bucket, name, alt, caption → { ok: true } (decision 196)
+ *   GET  /admin/api/media?usage=/media/{bucket}/{key} → where the file is used (before a delete)
  */
 
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { deleteMedia, listMedia, type MediaListFilter, uploadMedia } from "~/domain/media/media.server";
 import { MAX_BYTES, MEDIA_MESSAGES, type MediaType, type UploadProfile } from "~/domain/media/rules";
+import { mediaUsage, updateMediaWords } from "~/domain/media/usage.server";
 import { requirePermission } from "~/domain/users/auth.server";
+import type { SessionUser } from "~/domain/users/session.server";
 import { isBucket } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
@@ -23,6 +28,11 @@ const TYPES: MediaType[] = ["image", "video", "document"];
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewMedia");
   const url = new URL(request.url);
+  const usageOf = url.searchParams.get("usage");
+  if (usageOf !== null) {
+    if (!/^\/media\/(images|mediji)\/[^\s]{1,300}$/.test(usageOf)) return json({ ok: false }, 400);
+    return json({ ok: true, usage: await mediaUsage(getDb(), usageOf) });
+  }
   const bucketParam = url.searchParams.get("bucket");
   const typeParam = url.searchParams.get("type") as MediaType | null;
   const perPage = Math.min(Math.max(Number(url.searchParams.get("perPage")) || 20, 1), 60);
@@ -50,8 +60,8 @@ function json(body: unknown, status = 200) {
   return Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewMedia");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewMedia");
   // The file goes to a temporary file as it arrives (at most the manager's 10 MB; a larger one is
   // dropped and refused below), never held in memory whole.
   let form: ReceivedForm;
@@ -68,13 +78,16 @@ export async function action({ request }: Route.ActionArgs) {
       : json({ ok: false, code: "failed", message: MEDIA_MESSAGES.uploadFailed }, status);
   }
   try {
-    return await handleAction(form);
+    return await handleAction(form, { user, ip: context.clientIp });
   } finally {
     await form.cleanup();
   }
 }
 
-async function handleAction(form: ReceivedForm): Promise<Response> {
+async function handleAction(
+  form: ReceivedForm,
+  who: { user: SessionUser; ip: string | null },
+): Promise<Response> {
   const intent = form.fields.get("intent");
   const bucket = form.fields.get("bucket");
   if (!isBucket(bucket)) return json({ ok: false, code: "bad_request", message: "Nepoznat bucket." }, 400);
@@ -85,7 +98,34 @@ async function handleAction(form: ReceivedForm): Promise<Response> {
       return json({ ok: false, message: "Fajl nije pronađen." }, 400);
     }
     const result = await deleteMedia(getDb(), getStorage(), bucket, name);
+    if (result.ok) {
+      await recordAudit(getDb(), {
+        actor: who.user,
+        area: "media",
+        action: "delete",
+        recordId: `${bucket}/${name}`,
+        ip: who.ip,
+      });
+    }
     return json(result, result.ok ? 200 : result.status);
+  }
+
+  if (intent === "words") {
+    const name = form.fields.get("name");
+    if (!name) return json({ ok: false, message: "Fajl nije pronađen." }, 400);
+    const alt = form.fields.get("alt") ?? "";
+    const caption = form.fields.get("caption") ?? "";
+    const saved = await updateMediaWords(getDb(), { bucket, name, alt, caption });
+    if (!saved) return json({ ok: false, message: "Fajl nije pronađen." }, 404);
+    await recordAudit(getDb(), {
+      actor: who.user,
+      area: "media",
+      action: "update",
+      recordId: `${bucket}/${name}`,
+      ip: who.ip,
+      changes: changedFields(saved.before, { alt: alt.trim(), caption: caption.trim() }),
+    });
+    return json({ ok: true, message: "Opis i potpis su sačuvani." });
   }
 
   if (intent === "upload") {
@@ -110,6 +150,16 @@ async function handleAction(form: ReceivedForm): Promise<Response> {
       fileName: file.name || "slika",
       file: { path: file.path, size: file.size },
     });
+    if (result.ok) {
+      await recordAudit(getDb(), {
+        actor: who.user,
+        area: "media",
+        action: "upload",
+        recordId: `${bucket}/${result.item.name}`,
+        recordLabel: result.item.displayName,
+        ip: who.ip,
+      });
+    }
     return json(result, result.ok ? 201 : result.status);
   }
 
