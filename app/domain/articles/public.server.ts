@@ -22,7 +22,7 @@ export type PublicArticleCard = {
   publishedDate: Date;
 };
 
-const cardColumns = {
+export const cardColumns = {
   id: articles.id,
   title: articles.title,
   slug: articles.slug,
@@ -33,7 +33,11 @@ const cardColumns = {
   publishedDate: articles.publishedDate,
 };
 
-const published = eq(articles.status, "publish");
+/**
+ * What visitors may see of the articles: the one predicate every public query uses (lists, feeds,
+ * the sitemap, the search and the tag pages).
+ */
+export const published = eq(articles.status, "publish");
 
 /**
  * Newest first, spelt exactly like the indexes (`published_date DESC NULLS LAST`): a plain DESC
@@ -100,7 +104,7 @@ export async function listPublished(
 }
 
 /** The list order: newest first, the id breaking ties (matches articles_category_status_date_id_idx). */
-const listOrder = [newestFirst, sql`${articles.id} desc nulls last`];
+export const listOrder = [newestFirst, sql`${articles.id} desc nulls last`];
 
 /**
  * One page of a category in list order, in two index-driven steps (docs/decisions/066): the page's

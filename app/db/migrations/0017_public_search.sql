@@ -1,0 +1,4 @@
+ALTER TABLE "articles" ADD COLUMN "tag_slugs" text[] GENERATED ALWAYS AS (tag_slugs(tags)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "search_text" text GENERATED ALWAYS AS (search_norm(name || ' ' || coalesce(description, '') || ' ' || coalesce(location, '') || ' ' || coalesce(state, '') || ' ' || coalesce(category, '') || ' ' || search_words(services) || ' ' || search_words(specialties))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "articles_tag_slugs_idx" ON "articles" USING gin ("tag_slugs");--> statement-breakpoint
+CREATE INDEX "companies_search_text_trgm_idx" ON "companies" USING gin ("search_text" gin_trgm_ops);
