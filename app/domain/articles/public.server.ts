@@ -188,6 +188,8 @@ export type PublicArticle = PublicArticleCard & {
   metaTitle: string | null;
   metaDescription: string | null;
   tags: string[];
+  /** The URL slug of each tag, in the same order (empty for a tag without letters or digits). */
+  tagSlugs: string[];
   views: number;
   updatedAt: Date;
 };
@@ -201,6 +203,7 @@ export async function getPublishedArticle(db: DbOrTx, id: number): Promise<Publi
       metaTitle: articles.metaTitle,
       metaDescription: articles.metaDescription,
       tags: articles.tags,
+      tagSlugs: articles.tagSlugs,
       views: articles.views,
       updatedAt: articles.updatedAt,
     })

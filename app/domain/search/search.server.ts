@@ -44,7 +44,7 @@ export type SearchHit = {
   date: Date | null;
   snippet: Segment[];
   /** Set when the snippet is a forum comment's, not the topic's: the comment's author. */
-  snippetAuthor?: string;
+  snippetAuthor?: Segment[];
 };
 
 export type KindResults = { kind: SearchKind; count: SearchCount; hits: SearchHit[] };
@@ -363,7 +363,7 @@ async function forumHits(db: DbOrTx, ids: number[], terms: readonly SearchTerm[]
       const hit = viaComment.find((h) => h.id === comment.topicId);
       if (!hit) continue;
       hit.snippet = bestSnippet([comment.content], f);
-      hit.snippetAuthor = comment.author;
+      hit.snippetAuthor = highlight(comment.author, f);
     }
   }
   return hits;

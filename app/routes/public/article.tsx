@@ -6,7 +6,7 @@ import { ARTICLE_PROSE_CLASS } from "~/components/public/article-prose";
 import { absoluteUrl, articleImageUrl, resolveImageUrl, shareImageUrl } from "~/domain/articles/image-url";
 import { getPublishedArticle, type PublicArticle, relatedArticles } from "~/domain/articles/public.server";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
-import { articleParam, articlePath, parseArticleParam } from "~/domain/articles/slug";
+import { articleParam, articlePath, parseArticleParam, tagPath } from "~/domain/articles/slug";
 import { loadPageBanners } from "~/domain/banners/placement.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { formatLongDate } from "~/lib/dates";
@@ -174,11 +174,25 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           />
           {article.tags.length > 0 ? (
             <ul className="mt-8 flex flex-wrap gap-2" aria-label="Oznake">
-              {article.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-700">
-                  {tag}
-                </li>
-              ))}
+              {article.tags.map((tag, i) => {
+                const slug = article.tagSlugs[i];
+                return (
+                  <li key={tag}>
+                    {slug ? (
+                      <Link
+                        to={tagPath(slug)}
+                        className="inline-block rounded-full bg-slate-100 px-3 py-1.5 text-xs text-slate-700 hover:bg-slate-200 hover:text-slate-900"
+                      >
+                        {tag}
+                      </Link>
+                    ) : (
+                      <span className="inline-block rounded-full bg-slate-100 px-3 py-1.5 text-xs text-slate-700">
+                        {tag}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
         </article>
