@@ -1,10 +1,11 @@
 import { and, count, eq, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { articles } from "~/db/schema";
+import { articleIsPublic } from "./visibility.server";
 
 /**
- * The public site's article queries. Only published articles (`status = 'publish'`) are ever
- * returned: a draft does not exist for visitors. Newest first by publication date; every list is
+ * The public site's article queries. Only public articles (`articleIsPublic`: published, never a
+ * draft or a scheduled one) are ever returned. Newest first by publication date; every list is
  * served by an index (articles_category_status_date_idx, articles_status_date_idx,
  * articles_featured_idx, articles_popular_idx).
  */
@@ -33,11 +34,7 @@ export const cardColumns = {
   publishedDate: articles.publishedDate,
 };
 
-/**
- * What visitors may see of the articles: the one predicate every public query uses (lists, feeds,
- * the sitemap, the search and the tag pages).
- */
-export const published = eq(articles.status, "publish");
+const published = articleIsPublic;
 
 /**
  * Newest first, spelt exactly like the indexes (`published_date DESC NULLS LAST`): a plain DESC

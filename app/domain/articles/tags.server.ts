@@ -7,8 +7,9 @@
 import { and, arrayContains, count, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { articles } from "~/db/schema";
-import { cardColumns, listOrder, PUBLIC_PAGE_SIZE, type PublicArticleCard, published } from "./public.server";
+import { cardColumns, listOrder, PUBLIC_PAGE_SIZE, type PublicArticleCard } from "./public.server";
 import { cyrillicToLatin } from "./slug";
+import { articleIsPublic } from "./visibility.server";
 
 export type TagListPage = {
   /** The tag as editors wrote it (Latin when any article writes it in Latin). */
@@ -17,7 +18,7 @@ export type TagListPage = {
   total: number;
 };
 
-const tagged = (slug: string): SQL => and(published, arrayContains(articles.tagSlugs, [slug])) as SQL;
+const tagged = (slug: string): SQL => and(articleIsPublic, arrayContains(articles.tagSlugs, [slug])) as SQL;
 /** The tag of the row whose slug this is, as the article writes it. */
 const tagNameOf = (slug: string) =>
   sql<string | null>`${articles.tags}[array_position(${articles.tagSlugs}, ${slug}::text)]`;
@@ -68,7 +69,7 @@ export async function listTaggedArticles(
 
 // --- Sitemap -------------------------------------------------------------------------------------
 
-const publishedTagSlugs = sql`from ${articles}, unnest(${articles.tagSlugs}) as t(slug) where ${published} and t.slug <> ''`;
+const publishedTagSlugs = sql`from ${articles}, unnest(${articles.tagSlugs}) as t(slug) where ${articleIsPublic} and t.slug <> ''`;
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;

@@ -16,8 +16,8 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "~/db/client.server";
 import { articles, companies, forumComments, forumTopics, listings } from "~/db/schema";
-import { published } from "~/domain/articles/public.server";
 import { articlePath } from "~/domain/articles/slug";
+import { articleIsPublic } from "~/domain/articles/visibility.server";
 import { textOf } from "~/domain/headings/detect";
 import { formatPay, formatPlace, formatPrice, listingPath } from "~/domain/listings/format";
 import { liveWhere } from "~/domain/listings/listings.server";
@@ -86,7 +86,7 @@ const SOURCES: Record<SearchKind, Source> = {
     table: articles,
     id: articles.id,
     at: articles.publishedDate,
-    visible: () => published,
+    visible: () => articleIsPublic,
     match: (terms) => containsAll(articles.searchText, terms),
     title: (terms) => titleHasAll(articles.title, terms),
   },

@@ -47,6 +47,12 @@ export const meta: Route.MetaFunction = ({ data }) => {
   ];
 };
 
+/** A long query in the heading: its first 60 characters (the field below holds all of it). */
+function shortened(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > 60 ? `${chars.slice(0, 60).join("").trimEnd()}…` : text;
+}
+
 function Tips() {
   return (
     <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-600">
@@ -66,7 +72,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
         {query.status === "ok" ? (
           <>
-            Pretraga: <span className="break-words">„{query.text}“</span>
+            Pretraga: <span className="break-words">„{shortened(query.text)}“</span>
           </>
         ) : (
           "Pretraga"
@@ -102,11 +108,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {counts ? <SearchTabs q={query.text} current={kind} counts={counts} /> : null}
+      {counts && found ? <SearchTabs q={query.text} current={kind} counts={counts} /> : null}
 
       {counts && !found ? (
         <section role="status" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
-          <h2 className="text-lg font-semibold text-slate-900">Nema rezultata za „{query.text}“</h2>
+          <h2 className="text-lg font-semibold text-slate-900">
+            Nema rezultata za „<span className="break-words">{shortened(query.text)}</span>“
+          </h2>
           <Tips />
         </section>
       ) : null}
