@@ -5,14 +5,16 @@
 -- Every function names its schema, so that it also works under an empty search_path (pg_restore).
 
 -- Serbian Cyrillic → Serbian Latin (Gaj's alphabet), case kept; other characters unchanged.
--- The JavaScript twin is cyrillicToLatin() in app/domain/articles/slug.ts.
+-- The JavaScript twin is cyrillicToLatin() in app/domain/articles/slug.ts. Text without any
+-- Cyrillic letter (most of it) skips the translation: translate() over multibyte characters is the
+-- costly part of search_norm().
 CREATE OR REPLACE FUNCTION serbian_latin(value text) RETURNS text
   LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  AS $$ SELECT pg_catalog.translate(
+  AS $$ SELECT CASE WHEN value !~ '[Ѐ-ӿ]' THEN value ELSE pg_catalog.translate(
     pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(pg_catalog.replace(
       value, 'љ', 'lj'), 'Љ', 'Lj'), 'њ', 'nj'), 'Њ', 'Nj'), 'џ', 'dž'), 'Џ', 'Dž'),
     'абвгдђежзијклмнопрстћуфхцчшАБВГДЂЕЖЗИЈКЛМНОПРСТЋУФХЦЧШ',
-    'abvgdđežzijklmnoprstćufhcčšABVGDĐEŽZIJKLMNOPRSTĆUFHCČŠ') $$;
+    'abvgdđežzijklmnoprstćufhcčšABVGDĐEŽZIJKLMNOPRSTĆUFHCČŠ') END $$;
 --> statement-breakpoint
 -- What every search compares: Latin script, lowercase, no diacritics, "dj" folded into "d".
 -- The JavaScript twin (for highlighting) is foldForSearch() in app/domain/search/normalize.ts.

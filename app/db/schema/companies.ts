@@ -37,6 +37,8 @@ export const companies = pgTable(
       .generatedAlwaysAs(
         sql`search_norm(name || ' ' || coalesce(description, '') || ' ' || coalesce(location, '') || ' ' || coalesce(state, '') || ' ' || coalesce(category, '') || ' ' || search_words(services) || ' ' || search_words(specialties))`,
       ),
+    /** The name as the search compares it, for ranking name matches first (decision 200). */
+    searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(name)`),
   },
   (t) => [
     index("companies_active_created_idx").on(t.active, t.createdAt.desc()),

@@ -51,19 +51,27 @@ export type KindResults = { kind: SearchKind; count: SearchCount; hits: SearchHi
 
 // --- Conditions --------------------------------------------------------------------------------
 
-function likePattern(term: SearchTerm): SQL {
-  const escaped = term.text.replace(/[\\%_]/g, (c) => `\\${c}`);
-  return sql`'%' || search_norm(${escaped}) || '%'`;
+/**
+ * The query's terms as the database folds them, each made a `LIKE` pattern (`%term%`, with \, %
+ * and _ taken literally). Folded once per request by `search_norm` itself, so the big statements
+ * compare stored columns with constants and the planner sees the patterns it needs for the
+ * trigram indexes.
+ */
+export type Patterns = readonly string[];
+
+export async function foldTerms(db: DbOrTx, terms: readonly SearchTerm[]): Promise<Patterns> {
+  if (terms.length === 0) return [];
+  const columns = terms.map((t, i) => sql`search_norm(${t.text}) as ${sql.identifier(`t${i}`)}`);
+  const [row] = rowsOf<Record<string, string>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
+  return terms
+    .map((_, i) => row?.[`t${i}`] ?? "")
+    .filter((folded) => folded !== "")
+    .map((folded) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
 }
 
-/** Every term occurs in a stored, normalised text column. */
-function containsAll(column: AnyPgColumn, terms: readonly SearchTerm[]): SQL {
-  return and(...terms.map((t) => sql`${column} LIKE ${likePattern(t)}`)) as SQL;
-}
-
-/** Every term occurs in a plain text column, normalised on the fly (a title: short). */
-function titleHasAll(column: AnyPgColumn, terms: readonly SearchTerm[]): SQL {
-  return and(...terms.map((t) => sql`search_norm(${column}) LIKE ${likePattern(t)}`)) as SQL;
+/** Every pattern occurs in a stored, normalised text column. */
+function containsAll(column: AnyPgColumn, patterns: Patterns): SQL {
+  return and(...patterns.map((p) => sql`${column} LIKE ${p}`)) as SQL;
 }
 
 type Source = {
@@ -72,13 +80,15 @@ type Source = {
   /** Recency: newest first. */
   at: AnyPgColumn;
   visible(now: Date): SQL;
-  match(terms: readonly SearchTerm[]): SQL;
-  title(terms: readonly SearchTerm[]): SQL;
+  /** A match: every term in the stored search text. */
+  match(patterns: Patterns): SQL;
+  /** Ranked first: every term in the stored, normalised title (a company's name). */
+  title(patterns: Patterns): SQL;
 };
 
 /** Approved comments of the topic that hold every term (a topic is found by its comments too). */
-function commentsMatch(terms: readonly SearchTerm[]): SQL {
-  return sql`select ${forumComments.topicId} from ${forumComments} where ${forumComments.status} = 'approved' and ${containsAll(forumComments.searchText, terms)}`;
+function commentsMatch(patterns: Patterns): SQL {
+  return sql`select ${forumComments.topicId} from ${forumComments} where ${forumComments.status} = 'approved' and ${containsAll(forumComments.searchText, patterns)}`;
 }
 
 const SOURCES: Record<SearchKind, Source> = {
@@ -87,41 +97,41 @@ const SOURCES: Record<SearchKind, Source> = {
     id: articles.id,
     at: articles.publishedDate,
     visible: () => articleIsPublic,
-    match: (terms) => containsAll(articles.searchText, terms),
-    title: (terms) => titleHasAll(articles.title, terms),
+    match: (p) => containsAll(articles.searchText, p),
+    title: (p) => containsAll(articles.searchTitle, p),
   },
   kompanije: {
     table: companies,
     id: companies.id,
     at: companies.createdAt,
     visible: () => eq(companies.active, true),
-    match: (terms) => containsAll(companies.searchText, terms),
-    title: (terms) => titleHasAll(companies.name, terms),
+    match: (p) => containsAll(companies.searchText, p),
+    title: (p) => containsAll(companies.searchTitle, p),
   },
   poslovi: {
     table: listings,
     id: listings.id,
     at: listings.approvedAt,
     visible: (now) => and(liveWhere(now), eq(listings.kind, "job")) as SQL,
-    match: (terms) => containsAll(listings.searchText, terms),
-    title: (terms) => titleHasAll(listings.title, terms),
+    match: (p) => containsAll(listings.searchText, p),
+    title: (p) => containsAll(listings.searchTitle, p),
   },
   kupoprodaja: {
     table: listings,
     id: listings.id,
     at: listings.approvedAt,
     visible: (now) => and(liveWhere(now), eq(listings.kind, "sale")) as SQL,
-    match: (terms) => containsAll(listings.searchText, terms),
-    title: (terms) => titleHasAll(listings.title, terms),
+    match: (p) => containsAll(listings.searchText, p),
+    title: (p) => containsAll(listings.searchTitle, p),
   },
   forum: {
     table: forumTopics,
     id: forumTopics.id,
     at: forumTopics.lastActivityAt,
     visible: () => eq(forumTopics.status, "approved"),
-    match: (terms) =>
-      sql`(${containsAll(forumTopics.searchText, terms)} or ${forumTopics.id} in (${commentsMatch(terms)}))`,
-    title: (terms) => titleHasAll(forumTopics.title, terms),
+    match: (p) =>
+      sql`(${containsAll(forumTopics.searchText, p)} or ${forumTopics.id} in (${commentsMatch(p)}))`,
+    title: (p) => containsAll(forumTopics.searchTitle, p),
   },
 };
 
@@ -131,15 +141,29 @@ function rowsOf<T>(result: unknown): T[] {
 
 // --- Counting and ranking ----------------------------------------------------------------------
 
-/** Each kind's matches, counted up to one past the cap (one statement). */
+/** Each kind's matches, counted up to one past the cap. */
 export async function countMatches(
   db: DbOrTx,
   terms: readonly SearchTerm[],
   now = new Date(),
 ): Promise<Record<SearchKind, SearchCount>> {
+  return countFolded(db, await foldTerms(db, terms), now);
+}
+
+const NO_COUNTS = Object.fromEntries(
+  SEARCH_KINDS.map((kind) => [kind, { total: 0, capped: false }]),
+) as Record<SearchKind, SearchCount>;
+
+/** Each kind's matches, counted up to one past the cap, in one statement. */
+async function countFolded(
+  db: DbOrTx,
+  patterns: Patterns,
+  now: Date,
+): Promise<Record<SearchKind, SearchCount>> {
+  if (patterns.length === 0) return NO_COUNTS;
   const columns = SEARCH_KINDS.map((kind) => {
     const s = SOURCES[kind];
-    return sql`(select count(*) from (select 1 from ${s.table} where ${s.visible(now)} and ${s.match(terms)} limit ${SEARCH_COUNT_CAP + 1}) as m)::int as ${sql.identifier(kind)}`;
+    return sql`(select count(*) from (select 1 from ${s.table} where ${s.visible(now)} and ${s.match(patterns)} limit ${SEARCH_COUNT_CAP + 1}) as m)::int as ${sql.identifier(kind)}`;
   });
   const [row] = rowsOf<Record<SearchKind, number | string>>(
     await db.execute(sql`select ${sql.join(columns, sql`, `)}`),
@@ -162,7 +186,7 @@ type RankedId = { kind: SearchKind; grp: number; id: number; at: number | null }
 async function rankedIds(
   db: DbOrTx,
   kinds: readonly SearchKind[],
-  terms: readonly SearchTerm[],
+  patterns: Patterns,
   { offset, limit, now }: { offset: number; limit: number; now: Date },
 ): Promise<Map<SearchKind, number[]>> {
   const take = offset + limit;
@@ -172,8 +196,8 @@ async function rankedIds(
     const head = (grp: number) =>
       sql`select ${kind}::text as kind, ${grp}::int as grp, ${s.id} as id, extract(epoch from ${s.at})::float8 as at from ${s.table}`;
     return [
-      sql`(${head(0)} where ${s.visible(now)} and ${s.title(terms)} ${order})`,
-      sql`(${head(1)} where ${s.visible(now)} and ${s.match(terms)} and not (${s.title(terms)}) ${order})`,
+      sql`(${head(0)} where ${s.visible(now)} and ${s.title(patterns)} ${order})`,
+      sql`(${head(1)} where ${s.visible(now)} and ${s.match(patterns)} and not (${s.title(patterns)}) ${order})`,
     ];
   });
   const out = new Map<SearchKind, number[]>();
@@ -315,7 +339,12 @@ async function listingHits(
   });
 }
 
-async function forumHits(db: DbOrTx, ids: number[], terms: readonly SearchTerm[]): Promise<SearchHit[]> {
+async function forumHits(
+  db: DbOrTx,
+  ids: number[],
+  terms: readonly SearchTerm[],
+  patterns: Patterns,
+): Promise<SearchHit[]> {
   const rows = await db
     .select({
       id: forumTopics.id,
@@ -355,7 +384,7 @@ async function forumHits(db: DbOrTx, ids: number[], terms: readonly SearchTerm[]
             viaComment.map((h) => h.id),
           ),
           eq(forumComments.status, "approved"),
-          containsAll(forumComments.searchText, terms),
+          containsAll(forumComments.searchText, patterns),
         ),
       )
       .orderBy(forumComments.topicId, sql`${forumComments.createdAt} desc`);
@@ -374,6 +403,7 @@ function hitsOf(
   kind: SearchKind,
   ids: number[],
   terms: readonly SearchTerm[],
+  patterns: Patterns,
 ): Promise<SearchHit[]> {
   if (ids.length === 0) return Promise.resolve([]);
   switch (kind) {
@@ -385,7 +415,7 @@ function hitsOf(
     case "kupoprodaja":
       return listingHits(db, kind, ids, terms);
     case "forum":
-      return forumHits(db, ids, terms);
+      return forumHits(db, ids, terms, patterns);
   }
 }
 
@@ -399,14 +429,15 @@ export async function searchOverview(
   terms: readonly SearchTerm[],
   { perKind = SEARCH_OVERVIEW_SIZE, now = new Date() }: { perKind?: number; now?: Date } = {},
 ): Promise<SearchOverview> {
-  const counts = await countMatches(db, terms, now);
+  const patterns = await foldTerms(db, terms);
+  const counts = await countFolded(db, patterns, now);
   const found = SEARCH_KINDS.filter((kind) => counts[kind].total > 0);
-  const ids = await rankedIds(db, found, terms, { offset: 0, limit: perKind, now });
+  const ids = await rankedIds(db, found, patterns, { offset: 0, limit: perKind, now });
   const groups = await Promise.all(
     found.map(async (kind) => ({
       kind,
       count: counts[kind],
-      hits: await hitsOf(db, kind, ids.get(kind) ?? [], terms),
+      hits: await hitsOf(db, kind, ids.get(kind) ?? [], terms, patterns),
     })),
   );
   return { counts, groups };
@@ -430,16 +461,21 @@ export async function searchKind(
   terms: readonly SearchTerm[],
   { page, pageSize = SEARCH_PAGE_SIZE, now = new Date() }: { page: number; pageSize?: number; now?: Date },
 ): Promise<SearchKindPage> {
-  const counts = await countMatches(db, terms, now);
+  const patterns = await foldTerms(db, terms);
+  const counts = await countFolded(db, patterns, now);
   const total = counts[kind].total;
   const totalPages = Math.max(1, Math.ceil(total / pageSize));
   const current = Math.min(Math.max(1, page), totalPages);
   if (total === 0) return { counts, kind, hits: [], page: 1, totalPages };
-  const ids = await rankedIds(db, [kind], terms, { offset: (current - 1) * pageSize, limit: pageSize, now });
+  const ids = await rankedIds(db, [kind], patterns, {
+    offset: (current - 1) * pageSize,
+    limit: pageSize,
+    now,
+  });
   return {
     counts,
     kind,
-    hits: await hitsOf(db, kind, ids.get(kind) ?? [], terms),
+    hits: await hitsOf(db, kind, ids.get(kind) ?? [], terms, patterns),
     page: current,
     totalPages,
   };
