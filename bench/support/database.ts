@@ -10,11 +10,12 @@ import { startPostgres } from "./cluster.mjs";
 export async function openBenchDatabase(
   driver: string,
   { max = 4 }: { max?: number } = {},
-): Promise<{ handle: DatabaseHandle; close(): Promise<void> }> {
+): Promise<{ handle: DatabaseHandle; url: string | null; close(): Promise<void> }> {
   let stopCluster: (() => void) | undefined;
   let handle: DatabaseHandle;
+  let url: string | null = null;
   if (driver === "postgres") {
-    let url = process.env.DATABASE_URL;
+    url = process.env.DATABASE_URL ?? null;
     if (!url) {
       const cluster = await startPostgres();
       url = cluster.url as string;
@@ -34,5 +35,5 @@ export async function openBenchDatabase(
     await close();
     throw error;
   }
-  return { handle, close };
+  return { handle, url, close };
 }
