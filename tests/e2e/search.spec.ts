@@ -82,7 +82,9 @@ test("djordjevic, dordevic, Đorđević and ђорђевић find the same; voza
   for (const q of ["vozač", "возач", "VOZAČ"]) expect(await tabCounts(q)).toEqual(vozac);
 });
 
-test("empty, too short, nothing found, over-long and odd queries answer 200 in Serbian", async ({ request }) => {
+test("empty, too short, nothing found, over-long and odd queries answer 200 in Serbian", async ({
+  request,
+}) => {
   const cases: [string, RegExp][] = [
     ["/pretraga", /Unesite pojam za pretragu/],
     ["/pretraga?q=++", /Unesite pojam za pretragu/],
@@ -105,7 +107,9 @@ test("empty, too short, nothing found, over-long and odd queries answer 200 in S
 
 test("the visitor's query is shown as text, never as markup", async ({ page }) => {
   await page.goto(`/pretraga?q=${encodeURIComponent('<img src=x onerror="window.hacked=1"> dordevic')}`);
-  await expect(page.getByRole("heading", { level: 1 })).toContainText('<img src=x onerror="window.hacked=1">');
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(
+    '<img src=x onerror="window.hacked=1">',
+  );
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
   expect(await page.locator("main img").count()).toBe(0);
 });

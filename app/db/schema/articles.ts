@@ -47,7 +47,7 @@ export const articles = pgTable(
      */
     searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(title)`),
     /**
-     * The URL slug of each tag, in the tags' order (`slug_text`, migration 0016), kept by the
+     * The URL slug of each tag, in the tags' order (`slug_text`, migration 0017), kept by the
      * database: `/tag/{slug}` finds its articles through the GIN index below, and the article page
      * links each tag to the slug stored here (docs/decisions/201).
      */

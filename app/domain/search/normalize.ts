@@ -2,7 +2,7 @@
  * The public search's words (docs/decisions/200): what a visitor typed, cleaned and cut into
  * terms, and the folding that makes the search script- and diacritic-insensitive.
  *
- * The database compares `search_norm(text)` (migration 0016): Serbian Cyrillic → Latin, diacritics
+ * The database compares `search_norm(text)` (migration 0017): Serbian Cyrillic → Latin, diacritics
  * dropped (unaccent), lowercase, "dj" → "d". `foldForSearch` is its JavaScript twin, used to judge
  * a term's length and to find the matched words again for highlighting; an integration test
  * (search-norm.int.test.ts) checks that both give the same result. So "vozac", "vozač" and "возач"
