@@ -69,13 +69,31 @@ const SPECIAL_FOLDS: Record<string, string> = {
 };
 
 /** One character folded: transliterated, diacritics dropped, lowercase ("Ч" → "c", "Љ" → "lj"). */
-function foldChar(char: string): string {
+function foldCharUncached(char: string): string {
   let out = "";
   for (const c of cyrillicToLatin(char)) {
     const special = SPECIAL_FOLDS[c];
     out += special ?? c.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
   }
   return out;
+}
+
+/**
+ * Folding is per character, so each distinct character is folded once per process: snippets fold
+ * whole article texts, and Unicode normalisation per character would cost milliseconds each.
+ */
+const foldCache = new Map<string, string>();
+const MAX_CACHED = 10_000;
+
+function foldChar(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code < 128) return code >= 65 && code <= 90 ? String.fromCharCode(code + 32) : char;
+  let folded = foldCache.get(char);
+  if (folded === undefined) {
+    folded = foldCharUncached(char);
+    if (foldCache.size < MAX_CACHED) foldCache.set(char, folded);
+  }
+  return folded;
 }
 
 export type FoldedText = {
