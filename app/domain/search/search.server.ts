@@ -448,13 +448,15 @@ export async function searchOverview(
     const counts = await countFolded(tx, patterns, now);
     const found = SEARCH_KINDS.filter((kind) => counts[kind].total > 0);
     const ids = await rankedIds(tx, found, patterns, { offset: 0, limit: perKind, now });
-    const groups = await Promise.all(
-      found.map(async (kind) => ({
+    // One after the other: a transaction is one connection (node-postgres refuses overlapping queries).
+    const groups: KindResults[] = [];
+    for (const kind of found) {
+      groups.push({
         kind,
         count: counts[kind],
         hits: await hitsOf(tx, kind, ids.get(kind) ?? [], terms, patterns),
-      })),
-    );
+      });
+    }
     return { counts, groups };
   });
 }
