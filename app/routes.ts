@@ -28,6 +28,8 @@ export default [
     route("forum/:id", "routes/public/forum-topic.tsx"),
     route("newsletter", "routes/public/newsletter.tsx"),
     route("newsletter/odjava", "routes/public/newsletter-unsubscribe.tsx"),
+    route("pretraga", "routes/public/search.tsx"),
+    route("tag/:slug", "routes/public/tag.tsx"),
     // Any other address: a 404 inside the site's layout, with its header and footer.
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -40,6 +42,7 @@ export default [
   route("sitemap.xml", "routes/public/sitemap.ts"),
   route("sitemap/:file", "routes/public/sitemap-file.ts"),
   route("robots.txt", "routes/public/robots.ts"),
+  route("opensearch.xml", "routes/public/opensearch.ts"),
   route("izvestaj/:periodId/:signature", "routes/public/campaign-report.tsx"),
 
   route("admin/login", "routes/admin/login.tsx"),

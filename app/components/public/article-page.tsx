@@ -9,6 +9,7 @@ import { ArticleImage } from "~/components/public/article-image";
 import { ARTICLE_PROSE_CLASS } from "~/components/public/article-prose";
 import { articleImageUrl } from "~/domain/articles/image-url";
 import type { PublicArticle, PublicArticleCard } from "~/domain/articles/public.server";
+import { tagPath } from "~/domain/articles/slug";
 import type { PublicBanner } from "~/domain/banners/public-banner";
 import { formatLongDate } from "~/lib/dates";
 
@@ -108,11 +109,25 @@ export function ArticlePage({ loaderData }: { loaderData: ArticlePageData }) {
           />
           {article.tags.length > 0 ? (
             <ul className="mt-8 flex flex-wrap gap-2" aria-label="Oznake">
-              {article.tags.map((tag) => (
-                <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-xs text-slate-700">
-                  {tag}
-                </li>
-              ))}
+              {article.tags.map((tag, i) => {
+                const slug = article.tagSlugs[i];
+                return (
+                  <li key={tag}>
+                    {slug ? (
+                      <Link
+                        to={tagPath(slug)}
+                        className="inline-block rounded-full bg-slate-100 px-3 py-1.5 text-xs text-slate-700 hover:bg-slate-200 hover:text-slate-900"
+                      >
+                        {tag}
+                      </Link>
+                    ) : (
+                      <span className="inline-block rounded-full bg-slate-100 px-3 py-1.5 text-xs text-slate-700">
+                        {tag}
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
         </article>

@@ -58,6 +58,18 @@ export const articles = pgTable(
       .generatedAlwaysAs(
         sql`search_norm(title || ' ' || regexp_replace(content, '<[^>]*>', ' ', 'g') || ' ' || author)`,
       ),
+    /**
+     * The title as the search compares it (`search_norm`), kept by the database: the public search
+     * ranks title matches first without normalising every candidate's title at query time
+     * (docs/decisions/200).
+     */
+    searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(title)`),
+    /**
+     * The URL slug of each tag, in the tags' order (`slug_text`, migration 0019), kept by the
+     * database: `/tag/{slug}` finds its articles through the GIN index below, and the article page
+     * links each tag to the slug stored here (docs/decisions/201).
+     */
+    tagSlugs: text("tag_slugs").array().notNull().generatedAlwaysAs(sql`tag_slugs(tags)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -80,6 +92,8 @@ export const articles = pgTable(
       .where(sql`${t.featured} and ${t.status} = 'publish'`),
     index("articles_popular_idx").on(t.publishedDate.desc()).where(sql`${t.popular}`),
     index("articles_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("articles_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
+    index("articles_tag_slugs_idx").using("gin", t.tagSlugs),
   ],
 );
 

@@ -23,7 +23,7 @@ export type PublicArticleCard = {
   publishedDate: Date;
 };
 
-const cardColumns = {
+export const cardColumns = {
   id: articles.id,
   title: articles.title,
   slug: articles.slug,
@@ -101,7 +101,7 @@ export async function listPublished(
 }
 
 /** The list order: newest first, the id breaking ties (matches articles_category_status_date_id_idx). */
-const listOrder = [newestFirst, sql`${articles.id} desc nulls last`];
+export const listOrder = [newestFirst, sql`${articles.id} desc nulls last`];
 
 /**
  * One page of a category in list order, in two index-driven steps (docs/decisions/066): the page's
@@ -185,6 +185,8 @@ export type PublicArticle = PublicArticleCard & {
   metaTitle: string | null;
   metaDescription: string | null;
   tags: string[];
+  /** The URL slug of each tag, in the same order (empty for a tag without letters or digits). */
+  tagSlugs: string[];
   views: number;
   updatedAt: Date;
 };
@@ -198,6 +200,7 @@ export async function getPublishedArticle(db: DbOrTx, id: number): Promise<Publi
       metaTitle: articles.metaTitle,
       metaDescription: articles.metaDescription,
       tags: articles.tags,
+      tagSlugs: articles.tagSlugs,
       views: articles.views,
       updatedAt: articles.updatedAt,
     })
