@@ -190,6 +190,8 @@ export type AdminArticle = {
   slug: string | null;
   status: StoredStatus;
   tags: string[];
+  /** The tags' URL slugs (kept by the database: `tag_slugs`). */
+  tagSlugs: string[];
   publishedDate: Date;
   views: number;
   version: number;
@@ -214,6 +216,7 @@ export async function getAdminArticle(db: DbOrTx, id: number): Promise<AdminArti
       slug: articles.slug,
       status: articles.status,
       tags: articles.tags,
+      tagSlugs: articles.tagSlugs,
       publishedDate: articles.publishedDate,
       views: articles.views,
       version: articles.version,
