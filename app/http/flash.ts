@@ -13,6 +13,8 @@ export const FLASH_MESSAGES = {
   "article.created-draft": { tone: "success", message: ARTICLE_MESSAGES.createdDraft },
   "article.saved-published": { tone: "success", message: ARTICLE_MESSAGES.savedPublished },
   "article.saved-draft": { tone: "success", message: ARTICLE_MESSAGES.savedDraft },
+  "article.created-scheduled": { tone: "success", message: ARTICLE_MESSAGES.createdScheduled },
+  "article.saved-scheduled": { tone: "success", message: ARTICLE_MESSAGES.savedScheduled },
   "article.deleted": { tone: "success", message: ARTICLE_MESSAGES.deleted },
   "company.saved": { tone: "success", message: COMPANY_MESSAGES.saved },
   "listing.saved": { tone: "success", message: LISTING_MESSAGES.saved },

@@ -1,13 +1,15 @@
 /**
- * The one flow of every public form (forum topics and comments, company requests, the newsletter
- * signup): the body limit (server) → the honeypot → validation (a typo is not counted) → the spec
- * §5 limiter (5 per 15 minutes per address and form, atomic) → the write. A filled honeypot counts
- * against the limiter and is answered like a success, storing nothing. Failures come back with the
- * values as typed, so the page re-fills the form.
+ * The one flow of every public text form (forum topics and comments, company requests, the
+ * newsletter signup), in decision 150's order: the body limit (server) → the honeypot → the spec §5
+ * limiter (5 per 15 minutes per address and form, atomic) → parsing and validation (a typo gives
+ * its attempt back with `forgivePublicForm`, so it is not counted) → the write. A filled honeypot
+ * counts against the limiter and is answered like a success, storing nothing. Failures come back
+ * with the values as typed, so the page re-fills the form. The listing form, which carries photos,
+ * runs the limiter before its body is read at all (app/routes/public/listing-new.tsx).
  */
 import type { z } from "zod";
 import type { DbOrTx } from "~/db/client.server";
-import { limitPublicForm } from "~/domain/rate-limit/public-form.server";
+import { forgivePublicForm, limitPublicForm } from "~/domain/rate-limit/public-form.server";
 import type { Result } from "~/domain/result";
 import { type FieldErrors, type FormReadOptions, type FormValues, parseForm } from "~/lib/form";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -56,16 +58,19 @@ export async function submitPublicForm<S extends z.ZodType, T>(
     await limitPublicForm(db, name, clientIp, now);
     return { ok: true, status: 200, value: null };
   }
+  const limit = await limitPublicForm(db, name, clientIp, now);
   const parsed = parseForm(schema, form, read);
   const values = echo
     ? Object.fromEntries(echo.map((key) => [key, parsed.values[key] ?? ""]))
     : parsed.values;
   const refuse = (status: number, message: string, fieldErrors: FieldErrors = {}) =>
     ({ ok: false, status, message, fieldErrors, values }) as const;
-  if (!parsed.ok) return refuse(400, messages.fixErrors, parsed.fieldErrors);
-  const limit = await limitPublicForm(db, name, clientIp, now);
   if (!limit.ok)
     return refuse(errorStatus("rate_limited"), errorMessage("rate_limited", String(limit.retryAfterMinutes)));
+  if (!parsed.ok) {
+    await forgivePublicForm(db, limit);
+    return refuse(400, messages.fixErrors, parsed.fieldErrors);
+  }
   try {
     const written = await write(parsed.data);
     if (!written.ok) return refuse(errorStatus(written.code), errorMessage(written.code, written.detail));

@@ -223,7 +223,7 @@ test("the admin edits the truck: a wrong year is refused, then a photo goes and 
   await page.getByLabel("Godište").fill("2021");
   await page.getByRole("list", { name: "Sačuvane fotografije" }).getByLabel("Ukloni").first().check();
   await page.getByRole("button", { name: "Sačuvaj izmene" }).click();
-  await expect(page).toHaveURL(/\/admin\/listings\?status=odobreni/);
+  await expect(page).toHaveURL(/\/admin\/listings\?status=odobreno/);
   await expect(page.getByText("Izmene oglasa su sačuvane.")).toBeVisible();
 
   await page.goto(`/kupoprodaja/oglas-${truckId}`);

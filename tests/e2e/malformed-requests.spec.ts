@@ -51,13 +51,15 @@ function routePaths(): string[] {
     }
   };
   walk(routes as RouteConfigEntry[], "");
-  return [...out].map((p) =>
+  const samples = [...out].map((p) =>
     p
       .replace(/:signature/g, "abc")
       .replace(/:file/g, "sitemap-1.xml")
       .replace(/:[A-Za-z]+\??/g, "1")
       .replace(/\*/g, "nepostojece"),
   );
+  // Pages whose sample above is a 404 or an empty state: also an existing tag and a real search.
+  return [...samples, "/tag/parking", "/pretraga?q=dordevic&vrsta=clanci"];
 }
 
 async function signInCookie(): Promise<string> {

@@ -8,7 +8,7 @@ const INTRO: Record<string, string> = {
   Oglasi: "Oglasi za posao, opremu i usluge za vozače i prevoznike.",
 };
 
-/** The /vesti and /oglasi page: a paged grid of article cards with the category's banners. */
+/** The /vesti, /oglasi and /tag/{slug} page: a paged grid of article cards with the banners. */
 export function CategoryPage({
   category,
   items,
@@ -17,7 +17,9 @@ export function CategoryPage({
   defaultImage,
   banners,
   bannerPage,
+  intro,
 }: {
+  /** The heading: a category, or a tag page's title. */
   category: string;
   items: ArticleCardData[];
   page: number;
@@ -25,6 +27,8 @@ export function CategoryPage({
   defaultImage: string | null;
   banners: Record<string, PublicBanner[]>;
   bannerPage: string;
+  /** The line under the heading (each category has its own). */
+  intro?: string;
 }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
@@ -32,7 +36,7 @@ export function CategoryPage({
       <header className="mt-6">
         <h1 className="text-3xl font-bold text-slate-900">{category}</h1>
         <p className="mt-1 text-slate-600">
-          {INTRO[category]}
+          {intro ?? INTRO[category]}
           {page > 1 ? ` Strana ${page} od ${totalPages}.` : null}
         </p>
       </header>

@@ -20,6 +20,7 @@ export const STATUS_TONES = {
   // articles
   publish: "success",
   draft: "warning",
+  scheduled: "info",
   // staff accounts
   active: "success",
   inactive: "neutral",

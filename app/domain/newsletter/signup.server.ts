@@ -47,7 +47,7 @@ async function upsertActive(
 export type SignupErrorCode = "newsletter.signup_failed";
 
 /**
- * Subscribes a checked e-mail (the public form's flow — honeypot, validation, limiter — runs
+ * Subscribes a checked e-mail (the public form's flow — honeypot, limiter, validation — runs
  * before, in app/http/public-form.server.ts): `already` when it was subscribed before.
  */
 export async function subscribeEmail(

@@ -14,6 +14,7 @@ import { deleteArticle, getAdminArticle } from "~/domain/articles/admin.server";
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articlePath } from "~/domain/articles/slug";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { failure, unknownIntent } from "~/http/errors";
@@ -51,8 +52,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const actionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("delete") })]);
 
 /** Delete from the admin view; on success back to the list, on failure the spec's message. */
-export async function action({ request, params }: Route.ActionArgs) {
-  await requirePermission(request, "canViewArticles");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewArticles");
   const id = idOf(params);
   const parsed = await readIntent(request, actionSchema);
   if (!parsed.ok) return unknownIntent();
@@ -63,7 +64,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     logger.error({ err: error, articleId: id }, "article delete failed");
     return failure("article.delete_failed");
   }
-  if (deleted) return redirectWithFlash(request, "/admin/articles", "article.deleted");
+  if (deleted) {
+    await recordAudit(getDb(), {
+      actor: user,
+      area: "articles",
+      action: "delete",
+      recordId: id,
+      ip: context.clientIp,
+    });
+    return redirectWithFlash(request, "/admin/articles", "article.deleted");
+  }
   return failure("article.delete_failed", { status: 404 });
 }
 
@@ -83,7 +93,7 @@ export default function ArticleView({ loaderData }: Route.ComponentProps) {
         title={article.title}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <ArticleStatusBadge status={article.status} />
+            <ArticleStatusBadge status={article.status} date={article.publishedDate} />
             <Badge>{article.category}</Badge>
             {article.featured ? <Badge tone="brand">Istaknut</Badge> : null}
             {article.popular ? <Badge tone="info">Popularan</Badge> : null}
@@ -119,8 +129,13 @@ export default function ArticleView({ loaderData }: Route.ComponentProps) {
                 {publicPath}
               </a>
             </p>
-            {article.status !== "publish" ? (
+            {article.status === "draft" ? (
               <p className="text-xs text-amber-800">Nacrt nije vidljiv posetiocima dok se ne objavi.</p>
+            ) : null}
+            {article.status === "scheduled" ? (
+              <p className="text-xs text-sky-800">
+                Zakazan: posetioci ga vide od {formatDateTime(article.publishedDate)} (vreme u Njujorku).
+              </p>
             ) : null}
             <p>
               <span className="font-medium text-slate-700">Autor: </span>

@@ -29,6 +29,7 @@ import {
 } from "~/domain/articles/admin.server";
 import { ARTICLE_PAGE_SIZE, parseArticleListQuery } from "~/domain/articles/list-query";
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { failure, unknownIntent } from "~/http/errors";
@@ -78,8 +79,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: z.unknown() }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewArticles");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewArticles");
   const parsed = await readIntent(request, actionSchema);
   const id = parseId(parsed.values.id);
   if (!parsed.ok) return unknownIntent({ intent: parsed.intent, id });
@@ -92,10 +93,25 @@ export async function action({ request }: Route.ActionArgs) {
         ? 400
         : await rowWrite(() => setArticlePopular(db, id, popular), "popular flag not saved", id);
     if (status !== 200) return failure("article.popular_failed", { intent, id, status });
+    await recordAudit(db, {
+      actor: user,
+      area: "articles",
+      action: "popular",
+      recordId: id,
+      ip: context.clientIp,
+      changes: { popular: [!popular, popular] },
+    });
     return data({ intent, id, ok: true as const, message: null });
   }
   const status = id === null ? 400 : await rowWrite(() => deleteArticle(db, id), "article delete failed", id);
   if (status !== 200) return failure("article.delete_failed", { intent, id, status });
+  await recordAudit(db, {
+    actor: user,
+    area: "articles",
+    action: "delete",
+    recordId: id,
+    ip: context.clientIp,
+  });
   return data({ intent, id, ok: true as const, message: ARTICLE_MESSAGES.deleted });
 }
 
@@ -205,13 +221,20 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
       <Select
         aria-label="Status"
         name="status"
-        defaultValue={query.status === "publish" ? "published" : (query.status ?? "")}
+        defaultValue={
+          query.status === "publish"
+            ? "published"
+            : query.status === "scheduled"
+              ? "zakazano"
+              : (query.status ?? "")
+        }
         key={`s-${query.status}`}
         onChange={() => apply(false)}
       >
         <option value="">Svi statusi</option>
         <option value="published">Objavljeni</option>
         <option value="draft">Nacrti</option>
+        <option value="zakazano">Zakazani</option>
       </Select>
       <Select
         aria-label="Kategorija"
@@ -323,7 +346,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               key: "status",
               header: "Status",
               mobile: "badge",
-              cell: (a) => <ArticleStatusBadge status={a.status} />,
+              cell: (a) => <ArticleStatusBadge status={a.status} date={a.publishedDate} />,
             },
             {
               key: "category",

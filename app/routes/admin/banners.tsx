@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { deleteBanner, listBanners, setBannerActive } from "~/domain/banners/banners.server";
 import { invalidateBannerCache } from "~/domain/banners/cache.server";
 import {
@@ -70,8 +71,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), bannerId }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewBanners", { message: BANNER_MESSAGES.noAccess });
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewBanners", { message: BANNER_MESSAGES.noAccess });
   const parsed = await readIntent(request, actionSchema);
   if (!parsed.ok) {
     if (!parsed.known) return unknownIntent({ intent: parsed.intent });
@@ -82,6 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
   const db = getDb();
   if (input.intent === "refresh") {
     invalidateBannerCache();
+    await recordAudit(db, { actor: user, area: "banners", action: "refresh", ip: context.clientIp });
     return { ok: true, intent, message: BANNER_MESSAGES.refreshed };
   }
   const id = input.bannerId;
@@ -90,11 +92,26 @@ export async function action({ request }: Route.ActionArgs) {
       const active = input.active === "true";
       const row = await setBannerActive(db, id, active);
       if (!row) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
+      await recordAudit(db, {
+        actor: user,
+        area: "banners",
+        action: "toggle",
+        recordId: id,
+        ip: context.clientIp,
+        changes: { active: [!active, active] },
+      });
       return { ok: true, intent, message: active ? BANNER_MESSAGES.activated : BANNER_MESSAGES.deactivated };
     }
     {
       const deleted = await deleteBanner(db, id);
       if (!deleted) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
+      await recordAudit(db, {
+        actor: user,
+        area: "banners",
+        action: "delete",
+        recordId: id,
+        ip: context.clientIp,
+      });
       const message =
         deleted.replacements.length > 0 ? BANNER_MESSAGES.deletedAndReplaced : BANNER_MESSAGES.deleted;
       return { ok: true, intent, message };

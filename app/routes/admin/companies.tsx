@@ -10,6 +10,7 @@ import { Pagination } from "~/components/pagination";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FlashNotice, Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { recordAudit } from "~/domain/audit/audit.server";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
   COMPANY_MESSAGES,
@@ -55,8 +56,8 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), companyId }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewCompanies");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewCompanies");
   const parsed = await readIntent(request, actionSchema);
   if (!parsed.ok) {
     if (!parsed.known) return unknownIntent({ intent: parsed.intent });
@@ -69,6 +70,14 @@ export async function action({ request }: Route.ActionArgs) {
       const active = await toggleCompanyActive(db, id);
       if (active === null)
         return data({ ok: false, intent, message: COMPANY_MESSAGES.notFound }, { status: 404 });
+      await recordAudit(db, {
+        actor: user,
+        area: "companies",
+        action: "toggle",
+        recordId: id,
+        ip: context.clientIp,
+        changes: { active: [!active, active] },
+      });
       return data({
         ok: true,
         intent,
@@ -84,6 +93,13 @@ export async function action({ request }: Route.ActionArgs) {
       const deleted = await deleteCompany(db, id);
       if (!deleted)
         return data({ ok: false, intent, message: COMPANY_MESSAGES.deleteFailed }, { status: 404 });
+      await recordAudit(db, {
+        actor: user,
+        area: "companies",
+        action: "delete",
+        recordId: id,
+        ip: context.clientIp,
+      });
       return data({ ok: true, intent, message: COMPANY_MESSAGES.deleted });
     } catch (error) {
       logger.error({ err: error, companyId: id }, "company delete failed");

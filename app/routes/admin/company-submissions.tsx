@@ -11,6 +11,7 @@ import {
 import { ModerationQueue, type QueueArea } from "~/components/moderation/queue";
 import { reviewColumn } from "~/components/moderation/queue-parts";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { afterCompanyApproved } from "~/domain/companies/after-approval.server";
 import {
   categoryOptions,
@@ -158,7 +159,7 @@ async function decide(
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewCompanies");
   const form = await request.formData();
   const parsed = parseIntent(actionSchema, form, QUEUE_FORM);
@@ -176,6 +177,17 @@ export async function action({ request }: Route.ActionArgs) {
     return data(reply.body, { status: reply.status === 404 ? 400 : reply.status });
   }
   const { outcome, values } = await decide(parsed.data, form, user.email);
+  if (outcome.ok) {
+    const note = "note" in parsed.data ? parsed.data.note.trim() : "";
+    await recordAudit(getDb(), {
+      actor: user,
+      area: "requests",
+      action: parsed.data.intent,
+      recordId: parsed.data.id[0],
+      ip: context.clientIp,
+      changes: note ? { admin_notes: [null, note] } : null,
+    });
+  }
   const reply = queueReply(
     parsed.data.intent,
     parsed.data.id,

@@ -58,9 +58,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...queue, topic: topicId && title !== null ? { id: topicId, title } : null };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewForum");
-  return forumQueueAction(request, "comment");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewForum");
+  return forumQueueAction(request, "comment", { user, ip: context.clientIp });
 }
 
 type Comment = NonNullable<Route.ComponentProps["loaderData"]["opened"]>;

@@ -1,12 +1,15 @@
 /**
  * The action of both forum moderation screens (topics and comments): the queue's intents, typed,
- * then the forum's rules (decision 171).
+ * then the forum's rules (decision 171); an accepted step leaves one audit entry per item named,
+ * with the step as its action (decision 195).
  */
 import { data } from "react-router";
 import { z } from "zod";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { FORUM_MESSAGES } from "~/domain/forum/constants";
 import { deleteForumItem, moderateForum } from "~/domain/forum/moderation.server";
 import { COMMENT_FORMS, countOf, type ForumKind, moderationMessage } from "~/domain/forum/rules";
+import type { SessionUser } from "~/domain/users/session.server";
 import { unknownIntent } from "~/http/errors";
 import { readIntent } from "~/http/intent";
 import { QUEUE_FORM, queueIntents, queueReply } from "~/http/moderation.server";
@@ -14,7 +17,27 @@ import { getDb } from "~/services.server";
 
 const schema = z.discriminatedUnion("intent", [...queueIntents(FORUM_MESSAGES.nothingSelected)]);
 
-export async function forumQueueAction(request: Request, kind: ForumKind) {
+async function auditForumModeration(
+  intent: string,
+  ids: readonly number[],
+  input: { user: SessionUser; kind: ForumKind; ip: string | null },
+): Promise<void> {
+  for (const id of ids) {
+    await recordAudit(getDb(), {
+      actor: input.user,
+      area: "forum",
+      action: intent,
+      recordId: `${input.kind} ${id}`,
+      ip: input.ip,
+    });
+  }
+}
+
+export async function forumQueueAction(
+  request: Request,
+  kind: ForumKind,
+  { user, ip }: { user: SessionUser; ip: string | null },
+) {
   const parsed = await readIntent(request, schema, QUEUE_FORM);
   if (!parsed.ok) {
     if (!parsed.known) return unknownIntent({ ids: [] as number[] });
@@ -32,6 +55,7 @@ export async function forumQueueAction(request: Request, kind: ForumKind) {
         ? `Tema je obrisana, zajedno sa ${countOf(result.value.comments, COMMENT_FORMS)}.`
         : moderationMessage(kind, "delete", 1);
     const reply = queueReply(intent, ids, result.ok ? { ok: true, message } : result);
+    if (result.ok) await auditForumModeration(intent, ids, { user, kind, ip });
     return data(reply.body, { status: reply.status });
   }
   const result = await moderateForum(db, kind, intent, ids);
@@ -40,5 +64,6 @@ export async function forumQueueAction(request: Request, kind: ForumKind) {
     ids,
     result.ok ? { ok: true, message: moderationMessage(kind, intent, result.value.changed) } : result,
   );
+  if (result.ok) await auditForumModeration(intent, ids, { user, kind, ip });
   return data(reply.body, { status: reply.status });
 }

@@ -51,9 +51,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewForum");
-  return forumQueueAction(request, "topic");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewForum");
+  return forumQueueAction(request, "topic", { user, ip: context.clientIp });
 }
 
 type Topic = NonNullable<Route.ComponentProps["loaderData"]["opened"]>;

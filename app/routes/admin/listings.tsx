@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { FlashNotice } from "~/components/ui/notice";
 import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { moderateListings } from "~/domain/listings/admin.server";
 import { formatPlace } from "~/domain/listings/format";
 import { countListingsByStatus, getListing, listAdminListings } from "~/domain/listings/listings.server";
@@ -83,7 +84,7 @@ const SUCCESS = {
   delete: () => LISTING_MESSAGES.deleted,
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewListings");
   const parsed = await readIntent(request, actionSchema, QUEUE_FORM);
   if (!parsed.ok) {
@@ -101,6 +102,18 @@ export async function action({ request }: Route.ActionArgs) {
     note,
     reviewer: user.email,
   });
+  if (result.ok) {
+    for (const id of ids) {
+      await recordAudit(getDb(), {
+        actor: user,
+        area: "listings",
+        action: intent,
+        recordId: id,
+        ip: context.clientIp,
+        changes: note ? { admin_note: [null, note] } : null,
+      });
+    }
+  }
   const reply = queueReply(
     intent,
     ids,

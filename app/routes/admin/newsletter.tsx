@@ -14,6 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { SOURCE_LABELS, SUBSCRIBERS_PAGE_SIZE } from "~/domain/newsletter/constants";
 import { recentSends } from "~/domain/newsletter/sends.server";
 import { emailStatsSummary } from "~/domain/newsletter/stats.server";
@@ -99,7 +100,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("resume-send"), sendId }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewNewsletter");
   const form = await request.formData();
   const parsed = parseIntent(actionSchema, form);
@@ -132,6 +133,16 @@ export async function action({ request }: Route.ActionArgs) {
     case "resume-send":
       result = await continueSend(db, input.sendId, user.email);
       break;
+  }
+  if (result.ok) {
+    await recordAudit(db, {
+      actor: user,
+      area: "newsletter",
+      action: input.intent === "test-email" ? "send-test" : input.intent,
+      recordId: String(form.get("sendId") ?? form.get("draftId") ?? "") || null,
+      recordLabel: String(form.get("subject") ?? "") || null,
+      ip: context.clientIp,
+    });
   }
   return data(result, { status: result.status ?? (result.ok ? 200 : 400) });
 }

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { CreateUserDialog, type UserActionData } from "~/components/users/create-user-dialog";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { forbidden, requirePermission, userPermissions } from "~/domain/users/auth.server";
 import {
   createStaffUser,
@@ -62,7 +63,7 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), userId }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requirePermission(request, "canViewUsers", { message: USER_MESSAGES.noAccess });
   const form = await request.formData();
   const parsed = parseIntent(actionSchema, form);
@@ -92,16 +93,39 @@ export async function action({ request }: Route.ActionArgs) {
         created.code === "user.email_taken" ? { email: errorMessage(created.code) } : undefined;
       return refuse(created.code, { fieldErrors, values });
     }
+    await recordAudit(db, {
+      actor,
+      area: "users",
+      action: intent,
+      recordId: null,
+      recordLabel: input.data.email.toLowerCase(),
+      ip: context.clientIp,
+      changes: { role: [null, input.data.role] },
+    });
     return data({ intent, ok: true, message: USER_MESSAGES.created });
   }
   if (parsed.data.intent === "toggle") {
     const toggled = await toggleStaffUser(db, actor, parsed.data.userId);
     if (!toggled.ok) return refuse(toggled.code);
+    await recordAudit(db, {
+      actor,
+      area: "users",
+      action: intent,
+      recordId: String(parsed.data.userId),
+      ip: context.clientIp,
+    });
     const message = toggled.value.active ? USER_MESSAGES.activated : USER_MESSAGES.deactivated;
     return data({ intent, ok: true, message });
   }
   const deleted = await deleteStaffUser(db, actor, parsed.data.userId);
   if (!deleted.ok) return refuse(deleted.code, { detail: deleted.detail });
+  await recordAudit(db, {
+    actor,
+    area: "users",
+    action: intent,
+    recordId: String(parsed.data.userId),
+    ip: context.clientIp,
+  });
   return data({
     intent,
     ok: true,

@@ -1,6 +1,6 @@
 /**
  * A visitor's company request (`/kompanije/nova`, decision 041) through the public forms' one flow:
- * honeypot → validation → limiter (5 per 15 minutes per address) → a pending request.
+ * honeypot → limiter (5 per 15 minutes per address) → validation → a pending request.
  */
 import type { DbOrTx } from "~/db/client.server";
 import { COMPANY_CATEGORIES } from "~/domain/companies/constants";

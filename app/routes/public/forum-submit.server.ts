@@ -1,6 +1,6 @@
 /**
  * A visitor's new topic (`/forum/nova`) and comment (`/forum/{id}`), through the public forms' one
- * flow: honeypot → validation → limiter → a pending row (decision 070).
+ * flow: honeypot → limiter → validation → a pending row (decision 070).
  */
 import type { DbOrTx } from "~/db/client.server";
 import { COMMENT_FORM, FORUM_MESSAGES, TOPIC_FORM } from "~/domain/forum/constants";

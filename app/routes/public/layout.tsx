@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useLocation } from "react-router";
 import { NewsletterSignup } from "~/components/public/newsletter-signup";
+import { SEARCH_PATH, SearchForm } from "~/components/public/search-form";
 import { SITE_NAME, SITE_SECTIONS } from "~/components/public/site-sections";
 import { cn } from "~/components/ui/cn";
 import { publicPopupOf } from "~/domain/popup/popup.server";
@@ -25,7 +26,8 @@ export async function loader() {
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const sections = SITE_SECTIONS.filter((s) => s.ready);
   // The newsletter pages carry their own form.
-  const showSignup = !useLocation().pathname.startsWith("/newsletter");
+  const { pathname } = useLocation();
+  const showSignup = !pathname.startsWith("/newsletter");
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -72,6 +74,8 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
               </NavLink>
             ))}
           </nav>
+          {/* The search page has its own, larger field. */}
+          {pathname === SEARCH_PATH ? null : <SearchForm className="lg:w-56 xl:w-64" />}
         </div>
       </header>
       <main id="sadrzaj" className="flex-1">

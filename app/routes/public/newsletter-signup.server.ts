@@ -1,6 +1,6 @@
 /**
  * The newsletter signup of the footer, /newsletter and /api/newsletter, through the public forms'
- * one flow (honeypot → validation → limiter → the subscriber).
+ * one flow (honeypot → limiter → validation → the subscriber).
  */
 import type { DbOrTx } from "~/db/client.server";
 import { SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
