@@ -28,9 +28,11 @@ function send(
         agent: false,
       },
       (res) => {
+        // The answer counts as soon as its head arrives: a refused upload's connection may be
+        // closed by the server while this client is still writing the rest of the body.
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
-        res.on("error", () => resolve({ status: res.statusCode ?? 0 }));
+        res.on("error", () => {});
       },
     );
     // The server may answer (413) and close before the whole body is written: the answer counts.

@@ -68,7 +68,7 @@ export function SearchForm({
             )}
           >
             <SearchIcon className="h-5 w-5" />
-            <span className={header ? "sr-only" : undefined}>Traži</span>
+            <span className={header ? "sr-only" : undefined}>{header ? "Pretraži sajt" : "Traži"}</span>
           </button>
         </div>
       </form>

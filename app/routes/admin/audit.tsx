@@ -58,12 +58,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+function BreakableEmail({ value }: { value: string }) {
+  const parts = value.split(/(?<=[@.])/);
+  return (
+    <span>
+      {parts.map((part, i) => (
+        <span key={i}>
+          {part}
+          {i < parts.length - 1 ? <wbr /> : null}
+        </span>
+      ))}
+    </span>
+  );
+}
+
 function Changes({ changes }: { changes: Record<string, [unknown, unknown]> | null }) {
   if (!changes) return <span className="text-slate-400">—</span>;
   const fields = Object.entries(changes);
   const show = (v: unknown) => (v === null || v === "" ? "∅" : typeof v === "string" ? v : JSON.stringify(v));
   return (
-    <details className="max-w-md text-xs">
+    <details className="max-w-md text-xs [overflow-wrap:anywhere]">
       <summary className="cursor-pointer text-brand-700">{fields.map(([k]) => k).join(", ")}</summary>
       <dl className="mt-1 space-y-1">
         {fields.map(([field, [before, after]]) => (
@@ -159,13 +173,18 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               cell: (r) => <Badge tone="brand">{AUDIT_AREA_LABELS[r.area as AuditArea] ?? r.area}</Badge>,
             },
             { key: "action", header: "Akcija", cell: (r) => auditActionLabel(r.action) },
-            { key: "user", header: "Korisnik", cell: (r) => r.userEmail || "—" },
+            {
+              key: "user",
+              header: "Korisnik",
+              // Long e-mails break after @ and dots (<wbr>), never sideways out of the table.
+              cell: (r) => (r.userEmail ? <BreakableEmail value={r.userEmail} /> : "—"),
+            },
             {
               key: "record",
               header: "Zapis",
               cell: (r) =>
                 r.recordId || r.recordLabel ? (
-                  <span className="break-words">
+                  <span className="[overflow-wrap:anywhere]">
                     {r.recordLabel ?? ""}
                     {r.recordId ? <span className="text-xs text-slate-500"> #{r.recordId}</span> : null}
                   </span>
@@ -173,7 +192,11 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                   "—"
                 ),
             },
-            { key: "ip", header: "Adresa", cell: (r) => r.ip ?? "—" },
+            {
+              key: "ip",
+              header: "Adresa",
+              cell: (r) => <span className="[overflow-wrap:anywhere]">{r.ip ?? "—"}</span>,
+            },
             { key: "changes", header: "Izmene", cell: (r) => <Changes changes={r.changes} /> },
           ]}
         />
