@@ -9,10 +9,12 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
+import { latinSwitchTarget, type Script } from "~/domain/cyrillic/urls";
 import { JOB_HANDLERS } from "~/domain/jobs/handlers.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
 import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
 import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
 import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/users/session.server";
@@ -23,15 +25,18 @@ import { createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
 import { createCardPaymentsFromEnv } from "~/integrations/stripe/stripe.server";
 import { logger } from "~/lib/logger.server";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { runWithRequestContext } from "~/lib/request-context.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { isSameOriginRequest } from "~/lib/same-origin";
-import { getServices, getStorage, setServices } from "~/services.server";
+import { getDb, getServices, getStorage, setServices } from "~/services.server";
 import { startContentSync } from "./content-sync";
 import { sendHttpError } from "./http/error-response";
 import { InflightTracker } from "./http/inflight";
 import { PageCache } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
 import { checkMethod, checkUrl, HTTP_MESSAGES, HttpError, isValidHost } from "./http/request-guards";
+import { scriptCookieHeader } from "./http/scripts";
 import { setBaseSecurityHeaders } from "./http/security-headers";
 import { loadStaticFiles, serveStaticFiles } from "./http/static-files";
 
@@ -41,6 +46,8 @@ declare module "react-router" {
     clientIp: string | null;
     /** This response's Content-Security-Policy nonce (entry.server.tsx, root.tsx). */
     cspNonce: string;
+    /** The script the page is read in (`/cir` → "cir"); the routes render Latin (decision 210). */
+    script: Script;
   }
 }
 
@@ -143,6 +150,17 @@ export function createApp(env: Env, options: AppOptions = {}) {
     res.status(403).type("text/plain; charset=utf-8").send("Zahtev sa drugog sajta je odbijen.");
   });
 
+  // The "Latinica" switch: forget the Cyrillic choice, then the plain (Latin) URL (decision 210).
+  app.get(["/lat", "/lat/*rest"], (req: Request, res: Response) => {
+    const target = safeRedirect(
+      `${latinSwitchTarget(req.path) ?? "/"}${req.originalUrl.slice(req.path.length)}`,
+      "/",
+    );
+    res.setHeader("Cache-Control", "no-store");
+    res.append("Set-Cookie", scriptCookieHeader("lat", req.secure));
+    res.redirect(303, target);
+  });
+
   app.all(
     "/{*splat}",
     createPageHandler({
@@ -158,6 +176,10 @@ export function createApp(env: Env, options: AppOptions = {}) {
         requestId: String(res.locals.requestId),
         clientIp: req.ip ?? req.socket.remoteAddress ?? null,
       }),
+      scripts: {
+        origin: publicOrigin(),
+        latinOnly: async () => (await getCachedSettings(getDb())).latinOnlyWords,
+      },
     }),
   );
 

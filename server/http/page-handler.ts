@@ -20,6 +20,17 @@ import { sendHttpError } from "./error-response";
 import type { InflightTracker } from "./inflight";
 import { type CachedPage, isCacheable, type PageCache } from "./page-cache";
 import { checkFormBody, HttpError, readBody } from "./request-guards";
+import {
+  cookieRedirect,
+  jsonInScript,
+  locationInScript,
+  pageInScript,
+  routeScript,
+  type Script,
+  type ScriptPass,
+  scriptCookie,
+  scriptCookieHeader,
+} from "./scripts";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "./security-headers";
 
 export type PageHandlerOptions = {
@@ -39,7 +50,12 @@ export type PageHandlerOptions = {
   formActionOrigins: readonly string[];
   /** false in development (Vite injects inline scripts of its own). */
   csp: boolean;
-  loadContext: (req: ExpressRequest, res: ExpressResponse) => Omit<AppLoadContext, "cspNonce">;
+  loadContext: (req: ExpressRequest, res: ExpressResponse) => Omit<AppLoadContext, "cspNonce" | "script">;
+  /**
+   * Both scripts (docs/decisions/210): the site's origin and the editors' list of Latin-only words
+   * (read per request from the settings cache). Absent: every page is served as rendered.
+   */
+  scripts?: { origin: string; latinOnly: () => Promise<string> };
 };
 
 /** Responses streamed through as they come (downloads, event streams): never buffered. */
@@ -59,15 +75,30 @@ export function createPageHandler(options: PageHandlerOptions) {
   const { cache, inflight } = options;
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const pathname = req.path;
+    // A Cyrillic request is routed without its /cir prefix (one route table for both scripts).
+    const { script, pathname } = options.scripts
+      ? routeScript(req.path)
+      : { script: "lat" as const, pathname: req.path };
     const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
     const https = req.secure;
     const cacheKey = req.originalUrl;
+    const cookie = options.scripts && !isAdmin ? scriptCookie(req.get("cookie")) : null;
+
+    if (options.scripts && !isAdmin) {
+      const target = cookieRedirect(req.method, pathname, req.originalUrl, cookie);
+      if (target) {
+        res.setHeader("Cache-Control", "no-store");
+        res.vary("Cookie");
+        res.redirect(302, target);
+        return;
+      }
+    }
+    const scriptState: ScriptState = { script, cookie, isAdmin, https, scripted: Boolean(options.scripts) };
 
     if (cache && !isAdmin && (req.method === "GET" || req.method === "HEAD")) {
       const hit = cache.get(cacheKey);
       if (hit) {
-        sendCached(req, res, hit, options);
+        sendCached(req, res, hit, options, scriptState);
         return;
       }
     }
@@ -95,7 +126,9 @@ export function createPageHandler(options: PageHandlerOptions) {
         else headers.set(key, value);
       }
       const host = req.get("host") ?? "localhost";
-      const url = `${req.protocol}://${host}${req.originalUrl}`;
+      const target =
+        script === "cir" ? `${pathname}${req.originalUrl.slice(req.path.length)}` : req.originalUrl;
+      const url = `${req.protocol}://${host}${target}`;
       // HEAD renders as GET (so its headers, length and cache entry are right) and drops the body.
       const method = req.method === "HEAD" ? "GET" : req.method;
       const request = new Request(url, {
@@ -106,7 +139,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       });
       const nonce = newNonce();
       const generation = cache?.currentGeneration() ?? 0;
-      const context = { ...options.loadContext(req, res), cspNonce: nonce } as AppLoadContext;
+      const context = { ...options.loadContext(req, res), cspNonce: nonce, script } as AppLoadContext;
       const response = await handleRequest(request, context);
 
       if (
@@ -117,7 +150,11 @@ export function createPageHandler(options: PageHandlerOptions) {
       ) {
         contentChanged("all");
       }
-      await sendResponse(req, res, response, { nonce, https, isAdmin, cacheKey, generation }, options);
+      const pass =
+        options.scripts && !isAdmin
+          ? { script, origin: options.scripts.origin, latinOnly: await latinOnlyWords(options) }
+          : null;
+      await sendResponse(req, res, response, { ...scriptState, nonce, cacheKey, generation, pass }, options);
     } catch (error) {
       if (error instanceof HttpError) {
         sendHttpError(req, res, error);
@@ -133,7 +170,45 @@ export function createPageHandler(options: PageHandlerOptions) {
   };
 }
 
-type SendState = { nonce: string; https: boolean; isAdmin: boolean; cacheKey: string; generation: number };
+/** What a response needs to know about the scripts: the request's, and the reader's cookie. */
+type ScriptState = {
+  script: Script;
+  cookie: Script | null;
+  isAdmin: boolean;
+  https: boolean;
+  scripted: boolean;
+};
+
+type SendState = ScriptState & {
+  nonce: string;
+  cacheKey: string;
+  generation: number;
+  /** The page is put into the request's script (public answers, when scripts are on). */
+  pass: ScriptPass | null;
+};
+
+async function latinOnlyWords(options: PageHandlerOptions): Promise<string> {
+  try {
+    return (await options.scripts?.latinOnly()) ?? "";
+  } catch (error) {
+    logger.warn({ err: error }, "Latin-only words unavailable; pages use the built-in list");
+    return "";
+  }
+}
+
+/**
+ * Headers that depend on the reader, not on the page (never cached with it): a Cyrillic page
+ * remembers the choice in the cookie; a Latin page with a twin varies with the cookie (a reader
+ * with the Cyrillic cookie is redirected).
+ */
+function setReaderHeaders(res: ExpressResponse, state: ScriptState, status: number, html: boolean): void {
+  if (!state.scripted || state.isAdmin || !html || status !== 200) return;
+  if (state.script === "cir") {
+    if (state.cookie !== "cir") res.append("Set-Cookie", scriptCookieHeader("cir", state.https));
+  } else {
+    res.vary("Cookie");
+  }
+}
 
 async function sendResponse(
   req: ExpressRequest,
@@ -149,7 +224,7 @@ async function sendResponse(
   res.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
-    res.setHeader(key, value);
+    res.setHeader(key, key === "location" && state.pass ? locationInScript(value, state.pass) : value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
@@ -196,7 +271,15 @@ async function sendResponse(
     return;
   }
 
-  const body = Buffer.from(await response.arrayBuffer());
+  let body = Buffer.from(await response.arrayBuffer());
+  if (state.pass && isHtml) {
+    const page = body.toString("utf8");
+    const converted = pageInScript(page, state.pass);
+    if (converted !== page) body = Buffer.from(converted, "utf8");
+  } else if (state.pass && /application\/json/i.test(type)) {
+    body = Buffer.from(jsonInScript(body.toString("utf8"), state.pass), "utf8");
+  }
+  setReaderHeaders(res, state, response.status, isHtml);
   const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
   if (response.status === 200) res.setHeader("ETag", etag);
 
@@ -230,7 +313,7 @@ async function sendResponse(
 function writeBody(req: ExpressRequest, res: ExpressResponse, body: Buffer, type: string, encoded?: Buffer) {
   let out = body;
   if (isCompressible(type) && body.length >= MIN_COMPRESS_BYTES) {
-    res.setHeader("Vary", "Accept-Encoding");
+    res.vary("Accept-Encoding");
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
     if (encoding !== "identity") {
       out = encoded ?? compressBody(body, encoding);
@@ -247,9 +330,11 @@ function sendCached(
   res: ExpressResponse,
   page: CachedPage,
   options: PageHandlerOptions,
+  state: ScriptState,
 ): void {
   res.status(page.status);
   for (const [key, value] of page.headers) res.setHeader(key, value);
+  setReaderHeaders(res, state, page.status, /text\/html/i.test(String(res.getHeader("content-type") ?? "")));
   if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
   res.setHeader("ETag", page.etag);
   res.setHeader("X-Cache", "HIT");

@@ -3,11 +3,13 @@ import { BannerSlot } from "~/components/banners/banner-slot";
 import { ArticleCard } from "~/components/public/article-card";
 import { ArticleImage } from "~/components/public/article-image";
 import { ARTICLE_PROSE_CLASS } from "~/components/public/article-prose";
+import type { SectionHandle } from "~/components/public/site-sections";
 import { absoluteUrl, articleImageUrl, resolveImageUrl, shareImageUrl } from "~/domain/articles/image-url";
 import { getPublishedArticle, type PublicArticle, relatedArticles } from "~/domain/articles/public.server";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articleParam, articlePath, parseArticleParam } from "~/domain/articles/slug";
 import { loadPageBanners } from "~/domain/banners/placement.server";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { getSettings } from "~/domain/settings/settings.server";
 import { formatLongDate } from "~/lib/dates";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
@@ -60,6 +62,14 @@ function withLazyImages(html: string): string {
   return html.replace(/<img(?![^>]*\sloading=)/g, '<img loading="lazy" decoding="async"');
 }
 
+/** The header marks the article's category (Vesti or Oglasi) as the current section. */
+export const handle: SectionHandle = {
+  section: (data) =>
+    (data as { article?: { category?: string } } | undefined)?.article?.category === "Oglasi"
+      ? "/oglasi"
+      : "/vesti",
+};
+
 export function headers() {
   // Views are counted by a beacon (domain/articles/view-counter.server.ts), so the page is cacheable.
   return { "Cache-Control": PUBLIC_LIST_CACHE };
@@ -73,7 +83,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   const tags = [
     { title: `${title} — ${siteName}` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    ...canonicalLinks(canonicalUrl),
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: siteName },
     { property: "og:locale", content: "sr_RS" },

@@ -5,9 +5,11 @@ import { buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { ALL_COMPANY_CATEGORIES, DIRECTORY_PAGE_SIZE, US_STATES } from "~/domain/companies/constants";
 import { listCompanies } from "~/domain/companies/queries.server";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { getSettings } from "~/domain/settings/settings.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { publicOrigin } from "~/lib/public-origin.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/companies";
 
@@ -28,20 +30,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // A page past the last one is a 404, as on /vesti (never "Prikazano 193–182 od 182").
   if (page > totalPagesOf(total, DIRECTORY_PAGE_SIZE)) throw data(null, { status: 404 });
-  return { rows, total, page, filters, defaultImage: settings.defaultCompanyImage };
+  const filtered = filters.search !== "" || filters.category !== "" || filters.state !== "";
+  return {
+    rows,
+    total,
+    page,
+    filters,
+    defaultImage: settings.defaultCompanyImage,
+    // A filtered list is not a page of its own for search engines.
+    canonicalUrl: filtered ? null : `${publicOrigin(request)}/kompanije${page > 1 ? `?page=${page}` : ""}`,
+  };
 }
 
 export function headers() {
   return { "Cache-Control": PUBLIC_LIST_CACHE };
 }
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: "Kompanije — Balkan Vozači" },
   {
     name: "description",
     content:
       "Imenik kompanija naše zajednice u Americi: prevoznici, logistika, servisi, osiguranje i još mnogo toga.",
   },
+  ...(d?.canonicalUrl ? canonicalLinks(d.canonicalUrl) : []),
 ];
 
 export default function CompanyDirectory({ loaderData }: Route.ComponentProps) {

@@ -2,6 +2,7 @@ import { data, Link } from "react-router";
 import { CompanyLogo } from "~/components/companies/company-logo";
 import { ErrorPage } from "~/components/error-page";
 import { getCompany } from "~/domain/companies/queries.server";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { getSettings } from "~/domain/settings/settings.server";
 import { parseId } from "~/lib/ids";
 import { publicOrigin } from "~/lib/public-origin.server";
@@ -68,7 +69,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
       ).slice(0, 160),
     },
     { property: "og:title", content: c.name },
-    { tagName: "link", rel: "canonical", href: `${d.origin}/kompanije/${c.id}` },
+    ...canonicalLinks(`${d.origin}/kompanije/${c.id}`),
     { "script:ld+json": organizationJsonLd(c, d.origin, d.defaultImage) },
   ];
 };

@@ -6,6 +6,7 @@ import { ArticleCard, type ArticleCardData, ArticleRow, HeroArticle } from "~/co
 import { resolveImageUrl } from "~/domain/articles/image-url";
 import { homeArticles } from "~/domain/articles/public.server";
 import { loadPageBanners } from "~/domain/banners/placement.server";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { latestApprovedJobs } from "~/domain/listings/listings.server";
 import { HOME_JOBS_COUNT } from "~/domain/listings/options";
 import { getSettings } from "~/domain/settings/settings.server";
@@ -43,7 +44,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "description", content: data?.siteDescription ?? "" },
   ...(data
     ? [
-        { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+        ...canonicalLinks(data.canonicalUrl),
         {
           tagName: "link",
           rel: "alternate",

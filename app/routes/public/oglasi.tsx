@@ -1,4 +1,5 @@
 import { CategoryPage } from "~/components/public/category-page";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import type { Route } from "./+types/oglasi";
 import { loadCategoryPage } from "./category.server";
@@ -17,7 +18,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return [
     { title: `Oglasi${suffix} — ${data.siteName}` },
     { name: "description", content: "Oglasi: najnoviji članci za balkanske vozače u Americi." },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    ...canonicalLinks(data.canonicalUrl),
     { property: "og:type", content: "website" },
     { property: "og:title", content: `Oglasi — ${data.siteName}` },
     { property: "og:url", content: data.canonicalUrl },

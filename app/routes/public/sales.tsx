@@ -4,6 +4,7 @@ import { FilterSearch, FilterSelect, ListingsPage } from "~/components/listings/
 import { PublicRouteError } from "~/components/public/route-error";
 import { Input } from "~/components/ui/field";
 import { US_STATES } from "~/domain/companies/constants";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { hasSaleFilters, parseSaleFilters } from "~/domain/listings/filters";
 import { listPublicSales } from "~/domain/listings/listings.server";
 import {
@@ -38,7 +39,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
     name: "description",
     content: "Kamioni, prikolice i delovi na prodaju u našoj zajednici širom Amerike.",
   },
-  ...(d ? [{ tagName: "link", rel: "canonical", href: d.canonicalUrl }] : []),
+  ...(d ? canonicalLinks(d.canonicalUrl) : []),
 ];
 
 function RangeFields({
