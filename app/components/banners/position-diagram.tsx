@@ -1,5 +1,5 @@
 import { cn } from "~/components/ui/cn";
-import { positionKind } from "~/domain/banners/rules";
+import { phonePlacement, positionKind } from "~/domain/banners/rules";
 
 const POSITION_LABELS: Record<string, string> = {
   hero: "Hero (uz glavne članke)",
@@ -53,6 +53,9 @@ export function PositionDiagram({ position }: { position: string }) {
         ))}
       </div>
       <p className="mt-1 text-center text-[10px] text-slate-600">{positionLabel(position)}</p>
+      <p className="mt-0.5 text-center text-[10px] leading-tight text-slate-500">
+        {phonePlacement(position)}
+      </p>
     </div>
   );
 }

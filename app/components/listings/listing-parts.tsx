@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AddressText } from "~/components/address-text";
 import { telHref } from "~/domain/listings/format";
 import type { ListingPhoto } from "~/domain/listings/types";
 import { responsiveImage, thumbnailUrl } from "~/domain/media/responsive";
@@ -120,9 +121,9 @@ export function ContactLinks({
         {email ? (
           <a
             href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}
-            className="flex min-h-12 items-center justify-center gap-2 break-all rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+            className="flex min-h-12 items-center justify-center gap-2 break-words rounded-lg border border-slate-300 bg-white px-4 py-3 text-center font-semibold text-slate-800 hover:bg-slate-50"
           >
-            <MailIcon /> {email}
+            <MailIcon /> <AddressText address={email} />
           </a>
         ) : null}
       </div>

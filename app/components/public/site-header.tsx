@@ -103,7 +103,7 @@ export function HeaderSearch() {
       className="inline-flex min-h-10 items-center gap-2 rounded-md px-2.5 text-sm text-slate-100 hover:bg-white/10"
     >
       <SearchIcon />
-      <span className="max-sm:sr-only">Pretraga</span>
+      <span className="sr-only xl:not-sr-only">Pretraga</span>
     </Link>
   );
 }
@@ -165,7 +165,7 @@ export function SiteHeader({
               {...entry}
               current={current}
               pathname={pathname}
-              className="whitespace-nowrap rounded-md px-2.5 py-2 hover:bg-white/10 [&[aria-current]]:bg-white/15 [&[aria-current]]:font-semibold"
+              className="whitespace-nowrap rounded-md px-2 py-2 hover:bg-white/10 xl:px-2.5 [&[aria-current]]:bg-white/15 [&[aria-current]]:font-semibold"
             />
           ))}
         </nav>

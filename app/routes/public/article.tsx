@@ -4,6 +4,7 @@ import { ArticleCard } from "~/components/public/article-card";
 import { ArticleImage } from "~/components/public/article-image";
 import { ARTICLE_PROSE_CLASS } from "~/components/public/article-prose";
 import type { SectionHandle } from "~/components/public/site-sections";
+import { cn } from "~/components/ui/cn";
 import { absoluteUrl, articleImageUrl, resolveImageUrl, shareImageUrl } from "~/domain/articles/image-url";
 import { getPublishedArticle, type PublicArticle, relatedArticles } from "~/domain/articles/public.server";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
@@ -158,7 +159,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           {article.category}
         </Link>
       </nav>
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <div
+        className={cn("mt-4 grid gap-8", sidebarBanners.length > 0 && "lg:grid-cols-[minmax(0,1fr)_300px]")}
+      >
         <article className="min-w-0" data-view-id={article.id}>
           <header>
             <h1 className="text-2xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
@@ -192,9 +195,11 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
         </article>
-        <aside className="flex flex-col gap-6" aria-label="Bočna traka">
-          <BannerSlot position={sidebarPosition} banners={sidebarBanners} />
-        </aside>
+        {sidebarBanners.length > 0 ? (
+          <aside className="flex flex-col gap-6" aria-label="Bočna traka">
+            <BannerSlot position={sidebarPosition} banners={sidebarBanners} phoneSidebar />
+          </aside>
+        ) : null}
       </div>
       {related.length > 0 ? (
         <section aria-labelledby="jos" className="mt-12">

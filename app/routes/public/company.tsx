@@ -1,4 +1,5 @@
 import { data, Link } from "react-router";
+import { AddressText } from "~/components/address-text";
 import { CompanyLogo } from "~/components/companies/company-logo";
 import { ErrorPage } from "~/components/error-page";
 import { getCompany } from "~/domain/companies/queries.server";
@@ -130,12 +131,12 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {c.email ? (
             <ContactLink href={`mailto:${c.email}`} label="Email">
-              {c.email}
+              <AddressText address={c.email} />
             </ContactLink>
           ) : null}
           {c.website ? (
             <ContactLink href={c.website} label="Sajt">
-              {c.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+              <AddressText address={c.website.replace(/^https?:\/\//, "").replace(/\/$/, "")} />
             </ContactLink>
           ) : null}
         </section>

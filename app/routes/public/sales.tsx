@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { SaleCard } from "~/components/listings/listing-card";
 import { FilterSearch, FilterSelect, ListingsPage } from "~/components/listings/listings-page";
 import { PublicRouteError } from "~/components/public/route-error";
@@ -97,7 +97,15 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
   return (
     <ListingsPage
       title="Kupoprodaja"
-      intro="Kamioni, prikolice i delovi na prodaju — od vozača za vozače."
+      intro={
+        <>
+          Kamioni, prikolice i delovi koje prodaju sami vozači — oglasi firmi su u{" "}
+          <Link to="/oglasi" className="font-medium text-brand-700 underline hover:text-brand-900">
+            Oglasima
+          </Link>
+          .
+        </>
+      }
       path="/kupoprodaja"
       newLabel="Postavite oglas za prodaju"
       filtered={hasSaleFilters(filters)}
