@@ -70,7 +70,6 @@ export function phonePlacement(position: string): string {
     if (kind === "top") return "Na telefonu: jedan od tri, posle glavnih vesti";
     if (kind === "section-1") return "Na telefonu: jedan od tri, posle najnovijih vesti";
     if (kind === "hero") return "Na telefonu: jedan od pet, posle najnovijih oglasa";
-    if (kind === "sidebar") return "Na telefonu se ne prikazuje";
     return "Na telefonu se ne prikazuje";
   }
   if (kind === "sidebar") return "Na telefonu: samo gornji baner, na stranici članka";

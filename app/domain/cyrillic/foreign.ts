@@ -142,6 +142,7 @@ const BUILT_IN = [
   "minneapolis",
   "detroit",
   "carolina",
+  "columbia",
   "elizabeth",
 ];
 
@@ -168,7 +169,16 @@ const BUILT_IN_PHRASES = [
   "sioux falls",
   "little rock",
   "new york",
+  "new orleans",
+  "car hauler",
 ];
+
+/** Short Serbian words: in text written all in capitals they are words, not abbreviations. */
+const SHORT_SERBIAN_WORDS = new Set(
+  "I U A O S K JE SU NA ZA DA SE OD DO IZ PO SA NE NI LI TO TA TE TI MI VI ON ONA ONI MU JOJ IM ILI ALI PA KAO ŠTA SVE VEĆ JOŠ BEZ KOD UZ PRE NOV NOVI NOVA NOVO DVA TRI".split(
+    " ",
+  ),
+);
 
 /** Serbian abbreviations written in capitals that Cyrillic text writes in Cyrillic. */
 const SERBIAN_ABBREVIATIONS = new Set(["SAD", "BiH", "EU", "SRJ", "SFRJ", "JNA", "RS"]);
@@ -198,7 +208,7 @@ const CAPITALS_ONLY = /^[A-Z]+$/;
  */
 function foreignPart(part: string, shouting: boolean): boolean {
   if (part.length >= 2 && part.length <= (shouting ? 3 : 5) && CAPITALS_ONLY.test(part)) {
-    return !SERBIAN_ABBREVIATIONS.has(part);
+    return !SERBIAN_ABBREVIATIONS.has(part) && !(shouting && SHORT_SERBIAN_WORDS.has(part));
   }
   if (LOWER_THEN_UPPER.test(part)) return !SERBIAN_ABBREVIATIONS.has(part);
   if (FOREIGN_PATTERN.test(part)) return true;
@@ -224,9 +234,9 @@ export function staysLatin(word: string, extra: ReadonlySet<string>, shouting = 
   return false;
 }
 
-/** Whether an all-capitals word's fate depends on its text ("NOVO" alone is an abbreviation). */
-export function isShortCapitals(word: string): boolean {
-  return word.length >= 4 && word.length <= 5 && CAPITALS_ONLY.test(word);
+/** Whether a word's fate depends on its text: capitals ("NOVO" alone is an abbreviation, "SU" in shouting a word). */
+export function isCapitals(word: string): boolean {
+  return word.length >= 2 && word.length <= 5 && CAPITALS_ONLY.test(word);
 }
 
 /** Text written all in capitals: at least 12 capitals, and small letters under a fifth of them. */

@@ -58,7 +58,7 @@ const META_TEXT = new Set([
 ]);
 const META_LINK = new Set(["og:url"]);
 const INTERESTING =
-  /\s(?:href|action|formaction|data-endpoint|alt|title|aria-label|placeholder|content|lang)="/;
+  /\s(?:href|action|formaction|data-endpoint|alt|title|aria-label|placeholder|content|lang)="/i;
 
 /** JSON-LD keys whose values are not text: kept, or rewritten as links. */
 const JSON_LINK_KEYS = new Set(["url", "@id", "mainEntityOfPage", "sameAs", "item"]);
@@ -76,7 +76,6 @@ const JSON_KEPT_KEYS = new Set([
   "datePosted",
   "validThrough",
   "uploadDate",
-  "email",
   "telephone",
   "priceCurrency",
   "currency",
@@ -93,7 +92,9 @@ const JSON_KEPT_KEYS = new Set([
 
 /** The interesting attributes of a tag, with their (double-quoted, as React writes them) values. */
 const TAG_ATTRIBUTE =
-  /(\s)(href|action|formaction|data-endpoint|alt|title|aria-label|placeholder|content|lang)="([^"]*)"/g;
+  /(\s)(href|action|formaction|data-endpoint|alt|title|aria-label|placeholder|content|lang)="([^"]*)"/gi;
+/** React writes some attribute names in camel case (hrefLang, formAction). */
+const HREFLANG = /\shreflang=/i;
 const META_KEY = /\s(?:name|property)="([^"]*)"/;
 
 /** The index just past the `>` that ends the tag opened at `start` (quotes respected), or -1. */
@@ -188,11 +189,12 @@ export function transliterateHtml(html: string, options: HtmlScriptOptions): str
     const own = name !== "html" && (tag.includes(' lang="') || tag.includes(' translate="no"'));
     if (INTERESTING.test(tag)) {
       const readable = !verbatim && !own;
-      const hreflang = tag.includes(" hreflang=");
+      const hreflang = HREFLANG.test(tag);
       const metaKey = name === "meta" ? (META_KEY.exec(tag)?.[1] ?? "") : "";
       const converted = tag.replace(
         TAG_ATTRIBUTE,
-        (whole: string, space: string, attribute: string, value: string) => {
+        (whole: string, space: string, written: string, value: string) => {
+          const attribute = written.toLowerCase();
           let next = value;
           if (attribute === "lang") next = name === "html" ? options.lang : value;
           else if (TEXT_ATTRIBUTES.has(attribute)) next = readable ? convert(value) : value;
@@ -201,7 +203,7 @@ export function transliterateHtml(html: string, options: HtmlScriptOptions): str
             if (readable && META_TEXT.has(metaKey)) next = convert(value);
             else if (link && META_LINK.has(metaKey)) next = link(value);
           }
-          return next === value ? whole : `${space}${attribute}="${next}"`;
+          return next === value ? whole : `${space}${written}="${next}"`;
         },
       );
       if (converted !== tag) replace(lt, end, converted);

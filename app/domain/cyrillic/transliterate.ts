@@ -7,7 +7,7 @@
  * For any Latin text, toLatin(toCyrillic(text)) === text.
  */
 import { CYRILLIC_LETTER, cyrillicToLatin, latinWordToCyrillic } from "./alphabet";
-import { BUILT_IN_LATIN_PHRASES, isShortCapitals, isShouting, staysLatin } from "./foreign";
+import { BUILT_IN_LATIN_PHRASES, isCapitals, isShouting, staysLatin } from "./foreign";
 
 /**
  * Words in which l+j, n+j or d+ž are two letters, by their start; `|` marks where the pair splits.
@@ -113,7 +113,7 @@ export function createTransliterator(latinOnly = ""): Transliterator {
 
   function convertWord(word: string, text: string): string {
     // "NOVO" alone is an abbreviation, in "NOVO U PONUDI" a word: not cached, it depends on the text.
-    if (isShortCapitals(word)) {
+    if (isCapitals(word)) {
       return staysLatin(word, list.words, isShouting(text))
         ? word
         : latinWordToCyrillic(word, twoLetterPairAt(word));
