@@ -7,7 +7,7 @@
 //   npm run bench:http -- --url http://127.0.0.1:3000                   # a server already running
 //
 // Options: --duration SECONDS (default 15 per scenario), --connections N (default 50),
-//          --warmup SECONDS (default 3), --scenarios article,vesti[,article-redirect],
+//          --warmup SECONDS (default 3), --scenarios article,vesti[,article-cir,vesti-cir,home,home-cir,article-redirect],
 //          --no-views (send a crawler's user agent), --articles N (default 500 different articles),
 //          --page-cache on|off|both (default both), --no-pin, --no-nginx,
 //          --baseline DIR (also run an older checkout of the app, e.g. a `git worktree` of the
@@ -142,14 +142,44 @@ async function articlePaths(base) {
 const SCENARIOS = {
   /** A random published article, by its canonical URL (the full page: query, sanitise, render, +1 view). */
   article: (paths) => () => paths[Math.floor(Math.random() * paths.length)],
+  /** The same articles' Cyrillic twins (/cir/article/…): the same render plus the script pass. */
+  "article-cir": (paths) => () => `/cir${paths[Math.floor(Math.random() * paths.length)]}`,
   /** The first page of /vesti (list query + count + banners + render). */
   vesti: () => () => "/vesti",
+  /** Its Cyrillic twin. */
+  "vesti-cir": () => () => "/cir/vesti",
+  /** The home page and its Cyrillic twin (the largest page: every banner position). */
+  home: () => () => "/",
+  "home-cir": () => () => "/cir",
   /** A bare /article/{id}: the 301 to the canonical URL. */
   "article-redirect": (paths) => () => {
     const p = paths[Math.floor(Math.random() * paths.length)];
     return `/article/${p.slice(p.lastIndexOf("-") + 1)}`;
   },
 };
+
+/** How the table names each scenario's URL. */
+const SHOWN = {
+  article: "/article/{slug}-{id}",
+  "article-cir": "/cir/article/{slug}-{id}",
+  vesti: "/vesti",
+  "vesti-cir": "/cir/vesti",
+  home: "/",
+  "home-cir": "/cir",
+  "article-redirect": "/article/{id} → 301",
+};
+
+/** Every page a scenario list asks for, for nginx's static copy. */
+function snapshotPaths(paths) {
+  const cyrillic = opts.scenarios.includes("-cir");
+  return [
+    ...paths,
+    ...(cyrillic ? paths.map((p) => `/cir${p}`) : []),
+    "/vesti",
+    ...(cyrillic ? ["/cir/vesti", "/cir"] : []),
+    "/",
+  ];
+}
 
 function fmt(n, digits = 1) {
   return n.toFixed(digits);
@@ -210,7 +240,7 @@ async function main() {
       const all = await articlePaths(opts.url);
       paths = sample(all, Number(opts.articles));
       await runAll(opts.url, `server at ${opts.url}`, paths);
-      pages = opts.nginx ? await snapshot(opts.url, [...paths, "/vesti"]) : null;
+      pages = opts.nginx ? await snapshot(opts.url, snapshotPaths(paths)) : null;
     } else {
       let databaseUrl;
       let baselineUrl;
@@ -245,7 +275,7 @@ async function main() {
         cleanups.push(() => app.stop());
         paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
         await runAll(app.baseUrl, `app, ${driver}, cache ${pageCache ? "on" : "off"}`, paths);
-        if (opts.nginx && !pages) pages = await snapshot(app.baseUrl, [...paths, "/vesti"]);
+        if (opts.nginx && !pages) pages = await snapshot(app.baseUrl, snapshotPaths(paths));
         await app.stop();
         cleanups.pop();
       }
@@ -268,8 +298,7 @@ async function main() {
     for (const r of results) {
       const ceiling = results.find((x) => x.name === r.name && x.server.startsWith("nginx"));
       const ratio = ceiling ? `${fmt((r.rps / ceiling.rps) * 100, 1)} %` : "—";
-      const shown =
-        r.name === "article" ? "/article/{slug}-{id}" : r.name === "vesti" ? "/vesti" : "/article/{id} → 301";
+      const shown = SHOWN[r.name] ?? r.name;
       console.log(
         `| ${shown} | ${r.server} | ${fmt(r.rps, 0)} | ${ratio} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.errors + r.non2xx} | ${fmt(r.kbPerRequest)} |`,
       );

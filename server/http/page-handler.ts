@@ -85,7 +85,7 @@ export function createPageHandler(options: PageHandlerOptions) {
     const cookie = options.scripts && !isAdmin ? scriptCookie(req.get("cookie")) : null;
 
     if (options.scripts && !isAdmin) {
-      const target = cookieRedirect(req.method, pathname, req.originalUrl, cookie);
+      const target = cookieRedirect(req.method, req.path, req.originalUrl, cookie);
       if (target) {
         res.setHeader("Cache-Control", "no-store");
         res.vary("Cookie");

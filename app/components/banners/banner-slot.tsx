@@ -1,6 +1,9 @@
 import { cn } from "~/components/ui/cn";
 import type { PublicBanner } from "~/domain/banners/public-banner";
-import { isThreeInRow, positionKind } from "~/domain/banners/rules";
+import { isThreeInRow, positionKind, positionLabel } from "~/domain/banners/rules";
+
+/** Each banner place is a landmark of its own, named by its place on the page (axe: landmark-unique). */
+const regionName = (position: string) => `Reklame: ${positionLabel(position).toLowerCase()}`;
 
 /** Columns of a three-in-a-row position by how many banners it has: a missing one leaves no hole. */
 const ROW_COLUMNS: Record<number, string> = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" };
@@ -92,7 +95,7 @@ export function BannerSlot({
   if (isThreeInRow(position)) {
     return (
       <aside
-        aria-label="Reklame"
+        aria-label={regionName(position)}
         data-banner-position={position}
         data-rotate=""
         className={cn("grid gap-3", ROW_COLUMNS[Math.min(banners.length, 3)], className)}
@@ -106,7 +109,7 @@ export function BannerSlot({
   if (positionKind(position) === "sidebar") {
     return (
       <aside
-        aria-label="Reklame"
+        aria-label={regionName(position)}
         data-banner-position={position}
         className={cn(
           "mx-auto w-full max-w-[300px] flex-col gap-4 lg:flex lg:max-w-none",
@@ -127,7 +130,7 @@ export function BannerSlot({
   }
   return (
     <aside
-      aria-label="Reklame"
+      aria-label={regionName(position)}
       data-banner-position={position}
       className={cn("flex flex-col gap-3", className)}
     >
@@ -170,7 +173,7 @@ export function BannerRotation({
   if (all.length === 0) return null;
   return (
     <aside
-      aria-label="Reklame"
+      aria-label={positions.length === 1 ? regionName(positions[0]) : "Reklame: naizmenično"}
       data-banner-position={positions.join(" ")}
       data-rotate=""
       data-rotate-all=""

@@ -113,7 +113,7 @@ export function ContactLinks({
         {phone ? (
           <a
             href={telHref(phone)}
-            className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-emerald-600 px-4 py-3 font-semibold text-white hover:bg-emerald-700"
+            className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800"
           >
             <PhoneIcon /> Pozovi {phone}
           </a>
@@ -152,7 +152,7 @@ export function ContactBar({
         {phone ? (
           <a
             href={telHref(phone)}
-            className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-emerald-600 px-4 font-semibold text-white"
+            className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 font-semibold text-white"
           >
             <PhoneIcon /> Pozovi
           </a>

@@ -74,9 +74,9 @@ export function CategoryPage({
           </div>
         </div>
         {hasSidebar ? (
-          <aside aria-label="Bočna traka" className="flex flex-col gap-6 max-lg:hidden">
+          <div className="flex flex-col gap-6 max-lg:hidden">
             <BannerSlot position={`${bannerPage}-sidebar`} banners={banners[`${bannerPage}-sidebar`]} />
-          </aside>
+          </div>
         ) : null}
       </div>
       <div className="mt-10">

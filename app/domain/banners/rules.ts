@@ -106,6 +106,24 @@ export function positionKind(position: string): PositionKind {
   return "other";
 }
 
+const POSITION_LABELS: Record<PositionKind, string> = {
+  hero: "Hero (uz glavne članke)",
+  top: "Vrh stranice",
+  "section-1": "Prva sekcija",
+  "section-2": "Druga sekcija",
+  "section-3": "Treća sekcija",
+  "section-4": "Četvrta sekcija",
+  middle: "Sredina stranice",
+  bottom: "Dno stranice",
+  sidebar: "Bočna traka",
+  other: "Ostalo",
+};
+
+/** The name of a position's place on its page ("Vrh stranice", "Bočna traka"). */
+export function positionLabel(position: string): string {
+  return POSITION_LABELS[positionKind(position)];
+}
+
 /** Positions that show three banners side by side (left, middle, right). */
 export function isThreeInRow(position: string): boolean {
   const kind = positionKind(position);

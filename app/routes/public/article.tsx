@@ -196,9 +196,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </article>
         {sidebarBanners.length > 0 ? (
-          <aside className="flex flex-col gap-6" aria-label="Bočna traka">
+          <div className="flex flex-col gap-6">
             <BannerSlot position={sidebarPosition} banners={sidebarBanners} phoneSidebar />
-          </aside>
+          </div>
         ) : null}
       </div>
       {related.length > 0 ? (

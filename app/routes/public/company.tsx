@@ -146,7 +146,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {facts.map((f) => (
             <div key={f.label} className="rounded-xl bg-slate-100 px-4 py-3">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{f.label}</dt>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{f.label}</dt>
               <dd className="mt-1 font-medium text-slate-900">{f.value}</dd>
             </div>
           ))}

@@ -215,7 +215,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <BannerSlot position="home-section-3" banners={banners["home-section-3"]} />
           </div>
         </div>
-        <aside aria-label="Bočna traka" className="flex flex-col gap-8 max-lg:contents">
+        <div className="flex flex-col gap-8 max-lg:contents">
           <div className="max-lg:order-6">
             <Section id="popularno" title="Popularno">
               {popular.length === 0 ? (
@@ -234,7 +234,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="empty:hidden max-lg:hidden">
             <BannerSlot position="home-sidebar" banners={banners["home-sidebar"]} />
           </div>
-        </aside>
+        </div>
         <div className="empty:hidden lg:hidden max-lg:order-7">
           <BannerRotation positions={HOME_PHONE_ROTATION} banners={banners} />
         </div>
