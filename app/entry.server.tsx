@@ -9,7 +9,9 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { NonceContext } from "~/components/nonce";
+import { databaseAvailability } from "~/db/availability.server";
 import { logger } from "~/lib/logger.server";
+import { markDatabaseUnavailable } from "~/lib/request-context.server";
 
 export const streamTimeout = 5_000;
 
@@ -59,5 +61,11 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
   // A 4xx answer (a 404, a 405 for a POST to a page without an action) is not a server error.
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // The database went away: logged once per outage (app/db/availability.server.ts); the request is
+  // marked so that it is answered 503 (a loader may fail on a query another request started).
+  if (databaseAvailability.noteIfUnavailable(error, "route")) {
+    markDatabaseUnavailable();
+    return;
+  }
   logger.error({ err: error, url: request.url }, "route error");
 };

@@ -35,6 +35,9 @@ const env = {
   ADMIN_EMAIL: process.env.ADMIN_EMAIL || DEFAULT_ADMIN.email,
   ADMIN_PASSWORD: process.env.ADMIN_PASSWORD || DEFAULT_ADMIN.password,
   LOG_LEVEL: "warn",
+  // As behind nginx: the client address comes from X-Forwarded-For (the sign-in spray test sends
+  // it; browsers do not, so their address is the socket's).
+  TRUST_PROXY: "1",
 };
 // The tests run on the embedded database and never reach a real provider.
 for (const name of [

@@ -5,6 +5,7 @@ import * as serverBuild from "virtual:react-router/server-build";
 import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
+import { databaseAvailability, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { runMigrations } from "~/db/migrate.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
@@ -26,12 +27,12 @@ import { serveMedia } from "~/integrations/storage/serve.server";
 import { createCardPaymentsFromEnv } from "~/integrations/stripe/stripe.server";
 import { logger } from "~/lib/logger.server";
 import { publicOrigin } from "~/lib/public-origin.server";
-import { runWithRequestContext } from "~/lib/request-context.server";
+import { requestSawDatabaseOutage, runWithRequestContext } from "~/lib/request-context.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { isSameOriginRequest } from "~/lib/same-origin";
 import { getDb, getServices, getStorage, setServices } from "~/services.server";
 import { startContentSync } from "./content-sync";
-import { sendHttpError } from "./http/error-response";
+import { sendDatabaseUnavailable, sendHttpError } from "./http/error-response";
 import { InflightTracker } from "./http/inflight";
 import { PageCache } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
@@ -98,7 +99,9 @@ export function createApp(env: Env, options: AppOptions = {}) {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const entry = { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms };
-      if (res.statusCode >= 500) logger.error(entry, "request");
+      // A 503 while the database is away is expected (the outage itself is logged once).
+      if (res.statusCode >= 500 && res.statusCode !== 503) logger.error(entry, "request");
+      else if (res.statusCode === 503) logger.warn(entry, "request");
       else if (req.path === "/healthz" || req.path === "/readyz") logger.debug(entry, "request");
       else logger.info(entry, "request");
     });
@@ -126,9 +129,13 @@ export function createApp(env: Env, options: AppOptions = {}) {
     try {
       const { handle } = getServices();
       await withTimeout(handle.db.execute(sql`select 1`), 2000);
+      res.setHeader("Cache-Control", "no-store");
       res.json({ status: "ready", database: handle.driver });
     } catch (error) {
-      logger.warn({ err: error }, "readiness check failed");
+      if (!databaseAvailability.noteIfUnavailable(error, "readyz"))
+        logger.warn({ err: error }, "readiness check failed");
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
       res.status(503).json({ status: "unavailable" });
     }
   });
@@ -185,6 +192,10 @@ export function createApp(env: Env, options: AppOptions = {}) {
 
   // A route that threw past React Router (should not happen): logged, and a plain 500 page.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (databaseAvailability.noteIfUnavailable(error, "request") || requestSawDatabaseOutage()) {
+      if (res.headersSent) return res.destroy();
+      return sendDatabaseUnavailable(req, res);
+    }
     logger.error({ err: error, url: req.originalUrl }, "unhandled request error");
     if (res.headersSent) return res.destroy();
     res

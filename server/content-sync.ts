@@ -2,8 +2,8 @@
  * Wires the content-change signal (app/lib/content-change.server.ts) to the caches of this
  * process and, on PostgreSQL, to the other processes sharing the database: a change is sent as
  * `NOTIFY bv_content_changed, '<process>:<topic>'`, and every process that hears one from another
- * process clears its own caches. Processes never wait for each other; a process that misses a
- * notification (its LISTEN connection was down) still drops its pages within the cache TTL.
+ * process clears its own caches. Processes never wait for each other; a process whose LISTEN
+ * connection was down clears its caches when the connection is back (it may have missed some).
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
@@ -57,10 +57,15 @@ export async function startContentSync(
   });
   let stopListening: (() => Promise<void>) | null = null;
   try {
-    stopListening = await handle.listen(CONTENT_CHANNEL, (payload) => {
-      const topic = decodeChange(payload, origin);
-      if (topic) notifyLocal(topic);
-    });
+    stopListening = await handle.listen(
+      CONTENT_CHANNEL,
+      (payload) => {
+        const topic = decodeChange(payload, origin);
+        if (topic) notifyLocal(topic);
+      },
+      // Changes announced while the connection was down were missed: drop everything cached.
+      { onReconnect: () => notifyLocal("all") },
+    );
   } catch (error) {
     logger.warn(
       { err: error },

@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
-import type { HttpError } from "./request-guards";
+import { RETRY_AFTER_SECONDS } from "~/db/availability.server";
+import { HTTP_MESSAGES, HttpError } from "./request-guards";
 
 const escapeHtml = (s: string) =>
   s.replace(
@@ -13,6 +14,7 @@ const TITLES: Record<number, string> = {
   405: "Metoda nije dozvoljena",
   413: "Zahtev je prevelik",
   414: "Adresa je predugačka",
+  503: "Sajt je privremeno nedostupan",
 };
 
 /**
@@ -28,6 +30,7 @@ export function sendHttpError(req: Request, res: Response, error: HttpError): vo
   res.status(error.status);
   res.setHeader("Cache-Control", "no-store");
   if (error.status === 405) res.setHeader("Allow", "GET, HEAD, POST");
+  if (error.status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   if (error.closeConnection) {
     res.setHeader("Connection", "close");
     res.on("finish", () => req.socket.destroy());
@@ -43,4 +46,12 @@ export function sendHttpError(req: Request, res: Response, error: HttpError): vo
     .send(
       `<!doctype html><html lang="sr-Latn"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} — Balkan Vozači</title><style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1.5rem;color:#0f172a}p{color:#475569}a{color:#1d4ed8}</style></head><body><p>Greška ${error.status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(error.message)}</p><p><a href="/">Početna strana</a></p></body></html>`,
     );
+}
+
+/**
+ * The database could not be reached while this request ran: a 503 maintenance page with
+ * Retry-After, never cached (docs/decisions/140).
+ */
+export function sendDatabaseUnavailable(req: Request, res: Response): void {
+  sendHttpError(req, res, new HttpError(503, HTTP_MESSAGES.unavailable));
 }

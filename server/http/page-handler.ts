@@ -12,11 +12,13 @@
 import { createHash } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
+import { databaseAvailability } from "~/db/availability.server";
 import { bodyLimitFor } from "~/lib/body-limits";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
+import { requestRetryAfter, requestSawDatabaseOutage } from "~/lib/request-context.server";
 import { chooseEncoding, compressBody, isCompressible, MIN_COMPRESS_BYTES } from "./compress";
-import { sendHttpError } from "./error-response";
+import { sendDatabaseUnavailable, sendHttpError } from "./error-response";
 import type { InflightTracker } from "./inflight";
 import { type CachedPage, isCacheable, type PageCache } from "./page-cache";
 import { checkFormBody, HttpError, readBody } from "./request-guards";
@@ -141,6 +143,15 @@ export function createPageHandler(options: PageHandlerOptions) {
       const generation = cache?.currentGeneration() ?? 0;
       const context = { ...options.loadContext(req, res), cspNonce: nonce, script } as AppLoadContext;
       const response = await handleRequest(request, context);
+      // A query of this request found the database unreachable (or it is known to be down now):
+      // whatever the route made of it, the answer is a 503 to retry instead of an error page, or a
+      // page that must not be cached (one that rendered without some of its parts).
+      const outage = requestSawDatabaseOutage() || databaseAvailability.isDown;
+      if (outage && response.status >= 500) {
+        await response.body?.cancel();
+        sendDatabaseUnavailable(req, res);
+        return;
+      }
 
       if (
         isAdmin &&
@@ -152,9 +163,20 @@ export function createPageHandler(options: PageHandlerOptions) {
       }
       const pass =
         options.scripts && !isAdmin
-          ? { script, origin: options.scripts.origin, latinOnly: await latinOnlyWords(options) }
+          ? {
+              script,
+              origin: options.scripts.origin,
+              // During an outage the built-in list only: no settings read that could wait on the database.
+              latinOnly: outage ? "" : await latinOnlyWords(options),
+            }
           : null;
-      await sendResponse(req, res, response, { ...scriptState, nonce, cacheKey, generation, pass }, options);
+      await sendResponse(
+        req,
+        res,
+        response,
+        { ...scriptState, nonce, cacheKey, generation, pass, uncacheable: outage },
+        options,
+      );
     } catch (error) {
       if (error instanceof HttpError) {
         sendHttpError(req, res, error);
@@ -185,6 +207,8 @@ type SendState = ScriptState & {
   generation: number;
   /** The page is put into the request's script (public answers, when scripts are on). */
   pass: ScriptPass | null;
+  /** Rendered while the database was unreachable: neither kept nor cacheable downstream. */
+  uncacheable: boolean;
 };
 
 async function latinOnlyWords(options: PageHandlerOptions): Promise<string> {
@@ -228,7 +252,12 @@ async function sendResponse(
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
-  if (state.isAdmin) res.setHeader("Cache-Control", "no-store");
+  if (state.isAdmin || state.uncacheable) res.setHeader("Cache-Control", "no-store");
+  // Every 429 says when to come back: the limiter that refused the request noted it.
+  if (response.status === 429 && !response.headers.has("retry-after")) {
+    res.setHeader("Retry-After", String(requestRetryAfter() ?? 60));
+    res.setHeader("Cache-Control", "no-store");
+  }
 
   const type = response.headers.get("content-type") ?? "";
   const isHtml = /text\/html/i.test(type);
@@ -283,7 +312,12 @@ async function sendResponse(
   const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
   if (response.status === 200) res.setHeader("ETag", etag);
 
-  if (options.cache && !state.isAdmin && isCacheable(req.method, response.status, response.headers)) {
+  if (
+    options.cache &&
+    !state.isAdmin &&
+    !state.uncacheable &&
+    isCacheable(req.method, response.status, response.headers)
+  ) {
     const page: CachedPage = {
       status: response.status,
       headers: [...response.headers].filter(([k]) => k !== "set-cookie" && k !== "content-length"),

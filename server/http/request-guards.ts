@@ -28,6 +28,7 @@ export const HTTP_MESSAGES = {
   badForm: "Neispravan zahtev: očekivan je obrazac (form).",
   badMultipart: "Neispravan zahtev: oštećen sadržaj obrasca.",
   method: "Ova metoda nije dozvoljena za ovu adresu.",
+  unavailable: "Sajt je trenutno na kratkom održavanju. Pokušajte ponovo za nekoliko trenutaka.",
   tooLarge: (limit: number) => `Zahtev je prevelik. Najveća dozvoljena veličina je ${formatBytes(limit)}.`,
 } as const;
 

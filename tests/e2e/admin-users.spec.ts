@@ -122,6 +122,58 @@ test("the editor sees only the editor's entries and gets 403 on /admin/users", a
   await expect(page.getByText("Nemate dozvolu za pristup upravljanju korisnicima")).toBeVisible();
 });
 
+test("a stranger spraying wrong passwords from 50 addresses cannot lock the editor out of her own browser", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Her browser: she signed in here before (it keeps the known-device cookie), then signed out.
+  await signIn(page, EDITOR.email, EDITOR.password);
+  await page.getByRole("button", { name: "Odjavi se" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+
+  // The stranger, from 50 addresses (the server trusts X-Forwarded-For behind its proxy).
+  const guess = async (i: number) => {
+    const res = await request.post("/admin/login", {
+      form: { email: EDITOR.email, password: `pogadjam-${i}`, redirectTo: "/admin" },
+      headers: { "X-Forwarded-For": `198.51.100.${(i % 250) + 1}` },
+      maxRedirects: 0,
+    });
+    return { status: res.status(), retryAfter: Number(res.headers()["retry-after"] ?? 0) };
+  };
+  const statuses: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const { status, retryAfter } = await guess(i);
+    statuses.push(status);
+    // Every refusal says when to come back.
+    if (status === 429) expect(retryAfter).toBeGreaterThan(0);
+  }
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(9);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(41);
+
+  // She signs in from her browser as usual.
+  await signIn(page, EDITOR.email, EDITOR.password);
+  await expect(page.getByRole("heading", { name: "Kontrolna tabla" })).toBeVisible();
+
+  // A browser the account never used is slowed down, with a Serbian message, not let in at once.
+  // (The stranger keeps guessing until the pause is long enough for this check to beat it.)
+  for (let i = 50; ; i++) {
+    const { status, retryAfter } = await guess(i);
+    if (status === 429 && retryAfter >= 4) break;
+    if (status === 429) await new Promise((r) => setTimeout(r, retryAfter * 1000 + 100));
+  }
+  const stranger = await browser.newContext();
+  const other = await stranger.newPage();
+  await other.goto("/admin/login");
+  await other.locator('input[name="email"]').fill(EDITOR.email);
+  await other.locator('input[name="password"]').fill(EDITOR.password);
+  await other.getByRole("button", { name: "Prijavi se", exact: true }).click();
+  await expect(other.getByRole("alert")).toContainText(
+    "Previše neuspešnih pokušaja prijave. Pokušajte ponovo za",
+  );
+  await stranger.close();
+});
+
 test("the admin deletes the editor after confirming", async ({ page }) => {
   await signIn(page);
   await page.goto("/admin/users");

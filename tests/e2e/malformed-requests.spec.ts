@@ -10,7 +10,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes";
 import { ADMIN, BASE_URL, E2E_PORT } from "./support/env";
 
-type Outcome = { status: number; error?: string };
+type Outcome = { status: number; error?: string; location?: string };
 
 /** One raw HTTP request (Node's client: any method, header, host or body we like). */
 function send(
@@ -29,7 +29,7 @@ function send(
       },
       (res) => {
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
         res.on("error", () => resolve({ status: res.statusCode ?? 0 }));
       },
     );
@@ -257,7 +257,7 @@ test("oversized bodies are refused at once with 413, chunked too, and the server
   expect((await send("/healthz")).status).toBe(200);
 });
 
-test("redirectTo with CR, LF, NUL, tabs or non-Latin-1 never breaks the login or leaves the site", async () => {
+test("redirectTo with CR, LF, NUL, tabs, dot segments or non-Latin-1 never breaks the login or leaves the site", async () => {
   const cookie = await signInCookie();
   for (const target of [
     "/%0D%0ALocation:%20https://evil.example",
@@ -267,11 +267,17 @@ test("redirectTo with CR, LF, NUL, tabs or non-Latin-1 never breaks the login or
     "/\u0161",
     "//evil.example",
     "/%5Cevil.example",
+    // Dot segments that resolve to "//evil.example" (issue 17).
+    "/..//evil.example",
+    "/%2e%2e//evil.example",
+    "/admin/..//evil.example",
   ]) {
     const get = await send(`/admin/login?redirectTo=${encodeURIComponent(target)}`, {
       headers: { Cookie: cookie },
     });
     expect(get.status, target).toBeLessThan(500);
+    // A signed-in visitor is sent on at once: to a path of this site under /admin.
+    expect(get.location, target).toMatch(/^\/admin(?:[/?#]|$)/);
     const res = await new Promise<http.IncomingMessage>((resolve) => {
       const req = http.request(
         {
@@ -296,6 +302,7 @@ test("redirectTo with CR, LF, NUL, tabs or non-Latin-1 never breaks the login or
     ).toBe(true);
     // Whatever the path, it resolves to this site (a percent-encoded "evil" in a local path is harmless).
     expect(new URL(location, BASE_URL).origin).toBe(BASE_URL);
+    expect(location, target).toMatch(/^\/admin(?:[/?#]|$)/);
     expect(location).not.toMatch(/[\r\n\t\0]/);
   }
 });

@@ -156,6 +156,43 @@ test("the admin finds the order by e-mail, today, with its detail; a replayed we
   await expect(page.getByRole("dialog").getByText(/^Istaknuto do /)).toHaveText(featured);
 });
 
+test("a refund shows as Refundirano on the orders screen and takes the job's promotion back", async ({
+  page,
+  request,
+  browser,
+}) => {
+  const refund = await request.post(`${FAKE_STRIPE_URL}/__fake/sessions/${sessionId}/refund`);
+  expect(await refund.json()).toMatchObject({ type: "charge.refunded", deliveries: [200] });
+
+  await signIn(page);
+  await page.goto(`/admin/stripe-orders?q=${encodeURIComponent(CUSTOMER)}`);
+  await expect(page.getByTestId("summary-refunded")).toHaveText("1");
+  await expect(page.getByTestId("summary-paid")).toHaveText("0");
+  await page.getByRole("navigation", { name: "Status" }).getByRole("link", { name: "Refundirane" }).click();
+  await expect(page).toHaveURL(/status=refundirane/);
+  const row = page.getByTestId(/^order-row-\d+$/);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("Refundirano");
+  await expect(row).not.toContainText("refunded");
+  await row.getByRole("button", { name: "Detalji" }).click();
+  await expect(page.getByRole("dialog").getByTestId("promotion-withdrawn")).toContainText("Povučeno");
+  await page.keyboard.press("Escape");
+  await page.getByRole("navigation", { name: "Status" }).getByRole("link", { name: "Plaćene" }).click();
+  await expect(page.getByText("Nema narudžbina za ovu pretragu.")).toBeVisible();
+
+  // The job is no longer featured on the public site.
+  const poster = await visitor(browser, 1280);
+  const card = poster
+    .getByRole("listitem")
+    .filter({ has: poster.getByRole("heading", { level: 2, name: JOB_TITLE }) });
+  await expect(async () => {
+    await poster.goto("/poslovi");
+    await expect(card).toHaveCount(1, { timeout: 1_000 });
+    await expect(card).not.toContainText("Istaknuto", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  await poster.context().close();
+});
+
 test("a payment cancelled on Stripe's page charges nothing and offers the packages again", async ({
   browser,
 }) => {
@@ -215,6 +252,33 @@ test("a webhook with a bad signature is refused with 400", async ({ request }) =
     data: payload,
   });
   expect(signed.status()).toBe(200);
+
+  // Signed with the right secret but dated tomorrow, or not an event at all: 400, never 500.
+  const tomorrow = await request.post("/webhooks/stripe", {
+    headers: {
+      "Content-Type": "application/json",
+      "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({
+        payload: payload.replace("evt_forged_", "evt_future_"),
+        secret: FAKE_STRIPE.webhookSecret,
+        timestamp: Math.floor(Date.now() / 1000) + 86_400,
+      }),
+    },
+    data: payload.replace("evt_forged_", "evt_future_"),
+  });
+  expect(tomorrow.status()).toBe(400);
+  for (const body of ["null", "[1,2,3]", payload.replace('"payment_status":"paid"', '"payment_status":7')]) {
+    const malformed = await request.post("/webhooks/stripe", {
+      headers: {
+        "Content-Type": "application/json",
+        "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({
+          payload: body,
+          secret: FAKE_STRIPE.webhookSecret,
+        }),
+      },
+      data: body,
+    });
+    expect(malformed.status(), body.slice(0, 40)).toBe(400);
+  }
 });
 
 test("the admin changes a package's price on the settings screen; a wrong price is refused", async ({

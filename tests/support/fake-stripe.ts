@@ -96,6 +96,13 @@ export type FakeStripe = {
   pay(sessionId: string, customer?: Partial<Customer>, method?: "card" | "bank"): Promise<SentEvent>;
   /** The async outcome of a bank payment, or the expiry of an open session; sends its event. */
   settle(sessionId: string, outcome: "succeed" | "fail" | "expire"): Promise<SentEvent>;
+  /**
+   * The merchant refunds a paid session's charge (all of it, or `amount` cents) or the
+   * cardholder's bank opens a dispute: sends `charge.refunded` / `charge.dispute.created`, whose
+   * object names the payment intent, as Stripe's do.
+   */
+  refund(sessionId: string, amount?: number): Promise<SentEvent>;
+  dispute(sessionId: string): Promise<SentEvent>;
   close(): Promise<void>;
 };
 
@@ -347,6 +354,72 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     return sent;
   }
 
+  /** A charge event (refund, dispute) about a paid session's payment. */
+  function buildChargeEvent(
+    type: "charge.refunded" | "charge.dispute.created",
+    sessionId: string,
+    refunded = 0,
+  ) {
+    const session = sessions.get(sessionId);
+    if (!session) throw new StripeApiError(404, `No such checkout.session: '${sessionId}'`, "id");
+    if (session.payment_status !== "paid" || !session.payment_intent) {
+      throw new StripeApiError(400, "Only a paid session has a charge to refund or dispute.");
+    }
+    const chargeId = `ch_${session.payment_intent.slice(3)}`;
+    const object =
+      type === "charge.refunded"
+        ? {
+            id: chargeId,
+            object: "charge",
+            amount: session.amount_total,
+            amount_captured: session.amount_total,
+            amount_refunded: refunded,
+            captured: true,
+            currency: session.currency,
+            paid: true,
+            payment_intent: session.payment_intent,
+            refunded: refunded >= session.amount_total,
+            status: "succeeded",
+          }
+        : {
+            id: id("dp_"),
+            object: "dispute",
+            amount: session.amount_total,
+            charge: chargeId,
+            currency: session.currency,
+            payment_intent: session.payment_intent,
+            reason: "fraudulent",
+            status: "needs_response",
+          };
+    const event = {
+      id: id("evt_"),
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+    const sent: SentEvent = { id: event.id, type, sessionId, payload: JSON.stringify(event), deliveries: [] };
+    events.push(sent);
+    return sent;
+  }
+
+  async function refund(sessionId: string, amount?: number): Promise<SentEvent> {
+    const session = sessions.get(sessionId);
+    const event = buildChargeEvent("charge.refunded", sessionId, amount ?? session?.amount_total ?? 0);
+    await deliver(event);
+    return event;
+  }
+
+  async function dispute(sessionId: string): Promise<SentEvent> {
+    const event = buildChargeEvent("charge.dispute.created", sessionId);
+    await deliver(event);
+    return event;
+  }
+
   async function deliver(event: SentEvent, deliverOptions: { signature?: string } = {}): Promise<number> {
     if (!options.webhookUrl) return 0;
     const signature =
@@ -440,6 +513,7 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     const sessionApi = /^\/v1\/checkout\/sessions\/(\w+)$/.exec(path);
     const checkoutPath = /^\/checkout\/(\w+)$/.exec(path);
     const settlePath = /^\/__fake\/sessions\/(\w+)\/(succeed|fail|expire)$/.exec(path);
+    const chargePath = /^\/__fake\/sessions\/(\w+)\/(refund|dispute)$/.exec(path);
     const resendPath = /^\/__fake\/events\/(\w+)\/resend$/.exec(path);
 
     if (req.method === "POST" && url.pathname === "/v1/checkout/sessions") {
@@ -505,6 +579,10 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
       const event = await settle(settlePath[1], settlePath[2] as "succeed" | "fail" | "expire");
       return sendJson(res, 200, { id: event.id, type: event.type, deliveries: event.deliveries });
     }
+    if (req.method === "POST" && chargePath) {
+      const event = chargePath[2] === "refund" ? await refund(chargePath[1]) : await dispute(chargePath[1]);
+      return sendJson(res, 200, { id: event.id, type: event.type, deliveries: event.deliveries });
+    }
     if (req.method === "POST" && resendPath) {
       const event = events.find((e) => e.id === resendPath[1]);
       if (!event) throw new StripeApiError(404, "No such event");
@@ -547,6 +625,8 @@ export async function startFakeStripe(options: FakeStripeOptions): Promise<FakeS
     deliver,
     pay,
     settle,
+    refund,
+    dispute,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -34,10 +34,7 @@ startJobRunner({
       settleAfterMs: 2500,
     }),
   },
-  pollMs: 100,
-  // A short lease, so that the test's second process takes the job over within seconds.
-  leaseMs: 1500,
-  heartbeatMs: 300,
+  // The runner's own lease, heartbeat and poll (JOB_LEASE_MS …): the test times the takeover.
 });
 process.stdout.write("ready\n");
 setInterval(() => {}, 1 << 30);

@@ -43,6 +43,11 @@ export const stripeOrders = pgTable(
     featuredDays: integer("featured_days"),
     /** When the paid days were added to the listing: set once, so a promotion is never applied twice. */
     promotedAt: timestamp("promoted_at", { withTimezone: true }),
+    /**
+     * When a refund or dispute took the paid days back from the listing: set once, so a promotion
+     * is never withdrawn twice (docs/decisions/142).
+     */
+    promotionWithdrawnAt: timestamp("promotion_withdrawn_at", { withTimezone: true }),
     /** What the admin search looks in, lowercased and without diacritics, kept by the database. */
     searchText: text("search_text")
       .notNull()
@@ -54,6 +59,8 @@ export const stripeOrders = pgTable(
     uniqueIndex("stripe_orders_session_key").on(t.stripeSessionId),
     index("stripe_orders_created_idx").on(t.createdAt.desc()),
     index("stripe_orders_listing_idx").on(t.listingId),
+    // Refund and dispute events name the payment intent, not the session.
+    index("stripe_orders_payment_intent_idx").on(t.stripePaymentIntentId),
     index("stripe_orders_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("stripe_orders_amount_check", sql`${t.amount} >= 0`),
     check("stripe_orders_featured_days_check", sql`${t.featuredDays} is null or ${t.featuredDays} > 0`),

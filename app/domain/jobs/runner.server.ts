@@ -14,6 +14,7 @@
  * step idempotent (see the newsletter send and the heading conversion).
  */
 import { randomUUID } from "node:crypto";
+import { databaseAvailability } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import {
@@ -66,11 +67,23 @@ export class PermanentJobError extends Error {
 
 const defaultRetryDelay = (attempt: number) => Math.min(5_000 * 2 ** (attempt - 1), 10 * 60_000);
 
+/**
+ * The lease a runner holds on a running job, renewed by a heartbeat four times per lease. A process
+ * that dies stops renewing: its job is taken over when the lease runs out plus at most one poll,
+ * within 10 s of the crash (docs/decisions/140). A stalled event loop longer than the lease lets
+ * another runner take the job: the first one notices at its next heartbeat and stops.
+ */
+export const JOB_LEASE_MS = 8_000;
+export const JOB_HEARTBEAT_MS = 2_000;
+export const JOB_POLL_MS = 2_000;
+/** While the database cannot be reached the runner looks less often, up to this pause. */
+const MAX_IDLE_BACKOFF_MS = 10_000;
+
 export function startJobRunner(options: RunnerOptions): JobRunner {
   const { db, handlers } = options;
-  const pollMs = options.pollMs ?? 2_000;
-  const leaseMs = options.leaseMs ?? 60_000;
-  const heartbeatMs = options.heartbeatMs ?? 5_000;
+  const pollMs = options.pollMs ?? JOB_POLL_MS;
+  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
+  const heartbeatMs = options.heartbeatMs ?? JOB_HEARTBEAT_MS;
   const concurrency = options.concurrency ?? 2;
   const retryDelay = options.retryDelayMs ?? defaultRetryDelay;
   const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
@@ -79,6 +92,8 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let looking = false;
+  /** Claims that failed in a row: the next look waits longer (pollMs doubling, at most 10 s). */
+  let failedLooks = 0;
 
   const schedule = (ms: number) => {
     if (stopping) return;
@@ -90,6 +105,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   async function lookForWork(): Promise<void> {
     if (stopping || looking) return;
     looking = true;
+    let failed = false;
     try {
       while (!stopping && running.size < concurrency) {
         const job = await claimNextJob(db, owner, kinds, leaseMs);
@@ -108,10 +124,13 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
         running.set(job.id, { controller, done });
       }
     } catch (error) {
-      logger.error({ err: error }, "job runner could not claim a job");
+      failed = true;
+      if (!databaseAvailability.noteIfUnavailable(error, "jobs"))
+        logger.error({ err: error }, "job runner could not claim a job");
     } finally {
       looking = false;
-      schedule(pollMs);
+      failedLooks = failed ? failedLooks + 1 : 0;
+      schedule(failed ? Math.min(pollMs * 2 ** failedLooks, MAX_IDLE_BACKOFF_MS) : pollMs);
     }
   }
 
@@ -136,7 +155,10 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
       return !controller.signal.aborted;
     };
     const beatTimer = setInterval(() => {
-      beat().catch((error) => log.warn({ err: error }, "job heartbeat failed"));
+      beat().catch((error) => {
+        if (!databaseAvailability.noteIfUnavailable(error, "jobs"))
+          log.warn({ err: error }, "job heartbeat failed");
+      });
     }, heartbeatMs);
     beatTimer.unref();
 

@@ -691,3 +691,35 @@ export async function addFeaturedDays(
     });
   return row ?? null;
 }
+
+/**
+ * Takes back `days` of promotion that an order had bought and that was refunded or disputed
+ * (docs/decisions/142): first from the days still waiting for approval, the rest from
+ * `featured_until` (the listing stops being featured when nothing is left). The listing itself,
+ * and its expiry, stay as they are.
+ */
+export async function withdrawFeaturedDays(
+  db: DbOrTx,
+  id: number,
+  days: number,
+  now = new Date(),
+): Promise<PromotionResult | null> {
+  if (!Number.isInteger(days) || days <= 0) throw new Error(`withdrawFeaturedDays: bad day count ${days}`);
+  const fromPending = sql`least(${listings.featuredDaysPending}, ${days})`;
+  const shortened = sql`(${listings.featuredUntil} - ((${days} - ${fromPending}) * interval '1 day'))`;
+  const [row] = await db
+    .update(listings)
+    .set({
+      featuredDaysPending: sql`${listings.featuredDaysPending} - ${fromPending}`,
+      featuredUntil: sql`case when ${shortened} > ${ts(now)} then ${shortened} else null end`,
+      updatedAt: now,
+    })
+    .where(eq(listings.id, id))
+    .returning({
+      status: listings.status,
+      featuredUntil: listings.featuredUntil,
+      featuredDaysPending: listings.featuredDaysPending,
+      expiresAt: listings.expiresAt,
+    });
+  return row ?? null;
+}

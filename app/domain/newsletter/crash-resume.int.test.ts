@@ -64,8 +64,11 @@ afterAll(async () => {
   if (pgliteDir) fs.rmSync(path.dirname(pgliteDir), { recursive: true, force: true });
 });
 
-/** Runs the worker process until the fake Mailgun's call `killAt` arrives, then kills it with SIGKILL. */
-async function runWorkerUntilKilled(killAt: number, when: "before" | "after"): Promise<void> {
+/**
+ * Runs the worker process until the fake Mailgun's call `killAt` arrives, then kills it with
+ * SIGKILL; returns when it was killed.
+ */
+async function runWorkerUntilKilled(killAt: number, when: "before" | "after"): Promise<number> {
   fake.hang(killAt, when);
   const child = spawn(
     process.execPath,
@@ -90,7 +93,9 @@ async function runWorkerUntilKilled(killAt: number, when: "before" | "after"): P
     await new Promise((r) => setTimeout(r, 20));
   }
   child.kill("SIGKILL");
+  const killedAt = Date.now();
   await exited;
+  return killedAt;
 }
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
@@ -127,9 +132,19 @@ describeDb("newsletter send across process crashes", () => {
     if (handle.driver === "pglite") await handle.close();
 
     // 1st process: killed while batch 4's request hangs before Mailgun accepted it.
-    await runWorkerUntilKilled(4, "before");
+    const firstKill = await runWorkerUntilKilled(4, "before");
     // 2nd process: takes the job over when the lease runs out; killed after Mailgun accepted batch 8.
-    await runWorkerUntilKilled(9, "after");
+    const second = runWorkerUntilKilled(9, "after");
+    // With the runner's own lease and heartbeat, the job goes on within 10 s of the crash: the
+    // lease runs out (at most 8 s after the last heartbeat) and the next poll takes it over
+    // (docs/decisions/140). Its next call to Mailgun is the sign that it did.
+    await until(
+      async () => fake.calls,
+      (calls) => calls > 4,
+      30_000,
+    );
+    expect(Date.now() - firstKill).toBeLessThan(10_000);
+    await second;
     expect(fake.deliveries.size).toBeGreaterThanOrEqual(700);
 
     // This process starts again and finishes.

@@ -16,6 +16,8 @@ export type OrderFilter = {
   q?: string;
   /** Orders from this New York day's midnight on (YYYY-MM-DD); all when absent. */
   sinceDay?: string | null;
+  /** Only orders with this payment status (the table; the summary cards count every status). */
+  status?: string | null;
 };
 
 function escapeLike(value: string): string {
@@ -31,6 +33,7 @@ function whereOf(filter: OrderFilter): SQL | undefined {
       sql`${stripeOrders.createdAt} >= (${filter.sinceDay}::date::timestamp at time zone ${DISPLAY_TIME_ZONE})`,
     );
   }
+  if (filter.status) parts.push(eq(stripeOrders.paymentStatus, filter.status));
   return parts.length > 0 ? and(...parts) : undefined;
 }
 
@@ -51,6 +54,7 @@ const orderColumns = {
   updatedAt: stripeOrders.updatedAt,
   featuredDays: stripeOrders.featuredDays,
   promotedAt: stripeOrders.promotedAt,
+  promotionWithdrawnAt: stripeOrders.promotionWithdrawnAt,
   listingId: listings.id,
   listingKind: listings.kind,
   listingTitle: listings.title,
@@ -111,7 +115,10 @@ export async function listOrders(
   return { rows: rows.map(toAdminOrder), total: Number(n) };
 }
 
-/** The summary cards for the same filter as the table: counts by status, revenue of paid orders. */
+/**
+ * The summary cards for the same search and period as the table (whatever its status filter):
+ * counts by status, revenue of paid orders (refunded and disputed money is not revenue).
+ */
 export async function orderSummary(db: DbOrTx, filter: OrderFilter): Promise<OrderSummary> {
   const rows = await db
     .select({
@@ -121,9 +128,17 @@ export async function orderSummary(db: DbOrTx, filter: OrderFilter): Promise<Ord
       amount: sql<number>`coalesce(sum(${stripeOrders.amount}), 0)`.mapWith(Number),
     })
     .from(stripeOrders)
-    .where(whereOf(filter))
+    .where(whereOf({ ...filter, status: null }))
     .groupBy(stripeOrders.paymentStatus, stripeOrders.currency);
-  const summary: OrderSummary = { paid: 0, pending: 0, failed: 0, other: 0, revenue: [] };
+  const summary: OrderSummary = {
+    paid: 0,
+    pending: 0,
+    failed: 0,
+    refunded: 0,
+    disputed: 0,
+    other: 0,
+    revenue: [],
+  };
   for (const r of rows) {
     const n = Number(r.n);
     if (r.status === "paid") {
@@ -131,6 +146,8 @@ export async function orderSummary(db: DbOrTx, filter: OrderFilter): Promise<Ord
       summary.revenue.push({ currency: r.currency, amount: r.amount });
     } else if (r.status === "pending") summary.pending += n;
     else if (r.status === "failed") summary.failed += n;
+    else if (r.status === "refunded") summary.refunded += n;
+    else if (r.status === "disputed") summary.disputed += n;
     else summary.other += n;
   }
   summary.revenue.sort((a, b) => b.amount - a.amount || a.currency.localeCompare(b.currency));

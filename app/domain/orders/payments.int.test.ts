@@ -498,6 +498,155 @@ describeDb("webhook /webhooks/stripe", () => {
     expect(await orderOf(sessionId)).toBeUndefined();
   });
 
+  it("a correctly signed event dated in the future (a day, a year) is 400 and writes nothing", async () => {
+    const id = await newListing();
+    const event = await fake.pay(await startedSession(id));
+    const [orders, events] = [await orderCount(), await eventCount()];
+    for (const ahead of [10 * 60, 86_400, 365 * 86_400]) {
+      const future = Stripe.webhooks.generateTestHeaderString({
+        payload: event.payload,
+        secret: WEBHOOK_SECRET,
+        timestamp: Math.floor(Date.now() / 1000) + ahead,
+      });
+      expect((await postWebhook(event, future)).status).toBe(400);
+    }
+    // Within five minutes either way is Stripe's tolerance: accepted.
+    const skewed = Stripe.webhooks.generateTestHeaderString({
+      payload: event.payload,
+      secret: WEBHOOK_SECRET,
+      timestamp: Math.floor(Date.now() / 1000) + 120,
+    });
+    expect(await orderCount()).toBe(orders);
+    expect(await eventCount()).toBe(events);
+    expect((await postWebhook(event, skewed)).status).toBe(200);
+  });
+
+  it("a correctly signed but malformed event is 400, never 500, and writes nothing", async () => {
+    const id = await newListing();
+    const event = await fake.pay(await startedSession(id));
+    const parsed = JSON.parse(event.payload);
+    const withSession = (changes: Record<string, unknown>) =>
+      JSON.stringify({
+        ...parsed,
+        id: `evt_bad_${Math.random()}`,
+        data: { object: { ...parsed.data.object, ...changes } },
+      });
+    const { id: _, ...noEventId } = parsed;
+    const { id: __, ...sessionWithoutId } = parsed.data.object;
+    const bodies = [
+      withSession({ amount_total: "1e30" }),
+      withSession({ amount_total: 1e30 }),
+      withSession({ amount_total: -5 }),
+      withSession({ payment_status: 7 }),
+      withSession({ metadata: "listing" }),
+      JSON.stringify({ ...parsed, id: "evt_no_session_id", data: { object: sessionWithoutId } }),
+      JSON.stringify(noEventId),
+      JSON.stringify({ ...parsed, data: null }),
+      JSON.stringify({
+        id: "evt_refund_bad",
+        type: "charge.refunded",
+        data: { object: { object: "charge", id: "ch_1" } },
+      }),
+      "[1,2,3]",
+      "null",
+      "42",
+      '"text"',
+      "{not json",
+    ];
+    const [orders, events] = [await orderCount(), await eventCount()];
+    for (const body of bodies) {
+      const response = await postWebhook(event, undefined, body);
+      expect(response.status, body.slice(0, 80)).toBe(400);
+    }
+    expect(await orderCount()).toBe(orders);
+    expect(await eventCount()).toBe(events);
+    expect((await getListing(t.db, id))?.featuredUntil).toBeNull();
+  });
+
+  it("a full refund makes the order refunded and takes the promotion back, once", async () => {
+    const id = await newListing();
+    const sessionId = await startedSession(id);
+    const paid = await fake.pay(sessionId);
+    expect((await postWebhook(paid)).status).toBe(200);
+    const featured = (await getListing(t.db, id))?.featuredUntil;
+    expect(featured).toBeInstanceOf(Date);
+    changes = [];
+    const refund = await fake.refund(sessionId);
+    const response = await postWebhook(refund);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ received: true, result: "recorded" });
+    const order = await orderOf(sessionId);
+    expect(order.paymentStatus).toBe("refunded");
+    expect(order.promotionWithdrawnAt).toBeInstanceOf(Date);
+    expect((await getListing(t.db, id))?.featuredUntil).toBeNull();
+    expect(changes).toContain("listings");
+    // A replay of the refund, or of the payment, changes nothing: no second withdrawal or promotion.
+    expect(await (await postWebhook(refund)).json()).toEqual({ received: true, result: "duplicate" });
+    await postWebhook(paid, undefined, paid.payload.replace(paid.id, `${paid.id}_again`));
+    expect((await orderOf(sessionId)).paymentStatus).toBe("refunded");
+    expect((await getListing(t.db, id))?.featuredUntil).toBeNull();
+  });
+
+  it("a partial refund keeps the order paid and its promotion", async () => {
+    const id = await newListing();
+    const sessionId = await startedSession(id);
+    await postWebhook(await fake.pay(sessionId));
+    const featured = (await getListing(t.db, id))?.featuredUntil;
+    expect((await postWebhook(await fake.refund(sessionId, 500))).status).toBe(200);
+    expect((await orderOf(sessionId)).paymentStatus).toBe("paid");
+    expect((await getListing(t.db, id))?.featuredUntil).toEqual(featured);
+  });
+
+  it("a dispute makes the order disputed and takes back only its own days", async () => {
+    const id = await newListing();
+    const before = Date.now();
+    const first = await startedSession(id, "featured-job-7");
+    await postWebhook(await fake.pay(first));
+    const second = await startedSession(id, "featured-job-30");
+    await postWebhook(await fake.pay(second));
+    near((await getListing(t.db, id))?.featuredUntil, before + 37 * DAY);
+    expect((await postWebhook(await fake.dispute(second))).status).toBe(200);
+    expect((await orderOf(second)).paymentStatus).toBe("disputed");
+    expect((await orderOf(first)).paymentStatus).toBe("paid");
+    near((await getListing(t.db, id))?.featuredUntil, before + 7 * DAY);
+    // A refund after the dispute keeps it disputed and takes nothing more.
+    await postWebhook(await fake.refund(second));
+    expect((await orderOf(second)).paymentStatus).toBe("disputed");
+    near((await getListing(t.db, id))?.featuredUntil, before + 7 * DAY);
+  });
+
+  it("a delayed payment that fails after it was reported paid makes the order failed and unfeatured", async () => {
+    const id = await newListing();
+    const sessionId = await startedSession(id);
+    await postWebhook(await fake.pay(sessionId, {}, "bank"));
+    await postWebhook(await fake.settle(sessionId, "succeed"));
+    expect((await getListing(t.db, id))?.featuredUntil).toBeInstanceOf(Date);
+    const failedAfter = fake.buildEvent("checkout.session.async_payment_failed", sessionId);
+    expect((await postWebhook(failedAfter)).status).toBe(200);
+    expect((await orderOf(sessionId)).paymentStatus).toBe("failed");
+    expect((await getListing(t.db, id))?.featuredUntil).toBeNull();
+  });
+
+  it("takes back paid days still waiting for a pending listing's approval", async () => {
+    const id = await newListing("pending");
+    const { token } = await promotionOffers(t.db, payments, { id, kind: "job", public: false });
+    const sessionId = await startedSession(id, "featured-job-7", token);
+    await postWebhook(await fake.pay(sessionId));
+    expect((await getListing(t.db, id))?.featuredDaysPending).toBe(7);
+    await postWebhook(await fake.refund(sessionId));
+    expect(await getListing(t.db, id)).toMatchObject({ featuredDaysPending: 0, featuredUntil: null });
+  });
+
+  it("acknowledges a refund of a payment that is not an order", async () => {
+    const sessionId = await startedSession(await newListing());
+    const paid = await fake.pay(sessionId);
+    const refund = await fake.refund(sessionId);
+    const response = await postWebhook(refund);
+    expect(await response.json()).toEqual({ received: true, result: "no-order" });
+    expect(await orderOf(sessionId)).toBeUndefined();
+    expect(paid.type).toBe("checkout.session.completed");
+  });
+
   it("answers GET with 405, and 404 when Stripe is not configured", async () => {
     const get = webhookLoader();
     expect(get.status).toBe(405);

@@ -6,15 +6,35 @@ import {
   parseDays,
   parsePeriod,
   periodStartDay,
+  statusAfterChargeEvent,
+  statusAfterCheckoutEvent,
   statusFromEvent,
+  withdrawsPromotion,
 } from "./rules";
 
 describe("order payment status", () => {
-  it("badges paid, pending and failed; any other value is neutral and shown as it is (spec §4)", () => {
+  it("badges paid, pending, failed, refunded and disputed in Serbian; any other value is neutral and shown as it is (spec §4)", () => {
     expect(orderStatusBadge("paid")).toEqual({ tone: "success", label: "Plaćeno" });
     expect(orderStatusBadge("pending")).toEqual({ tone: "warning", label: "Na čekanju" });
     expect(orderStatusBadge("failed")).toEqual({ tone: "danger", label: "Neuspelo" });
-    expect(orderStatusBadge("refunded")).toEqual({ tone: "neutral", label: "refunded" });
+    expect(orderStatusBadge("refunded")).toEqual({ tone: "neutral", label: "Refundirano" });
+    expect(orderStatusBadge("disputed")).toEqual({ tone: "danger", label: "Osporeno" });
+    expect(orderStatusBadge("chargeback_lost")).toEqual({ tone: "neutral", label: "chargeback_lost" });
+  });
+
+  it("moves an order after the payment: a full refund, a dispute, a delayed payment failing after all", () => {
+    expect(statusAfterChargeEvent("paid", { kind: "refund", fullyRefunded: true })).toBe("refunded");
+    expect(statusAfterChargeEvent("paid", { kind: "refund", fullyRefunded: false })).toBe("paid");
+    expect(statusAfterChargeEvent("paid", { kind: "dispute" })).toBe("disputed");
+    expect(statusAfterChargeEvent("refunded", { kind: "dispute" })).toBe("disputed");
+    expect(statusAfterChargeEvent("disputed", { kind: "refund", fullyRefunded: true })).toBe("disputed");
+    expect(statusAfterCheckoutEvent("paid", "async_payment_failed", "failed")).toBe("failed");
+    expect(statusAfterCheckoutEvent("paid", "expired", "failed")).toBe("paid");
+    expect(statusAfterCheckoutEvent("refunded", "completed", "paid")).toBe("refunded");
+    expect(statusAfterCheckoutEvent("disputed", "async_payment_succeeded", "paid")).toBe("disputed");
+    expect(statusAfterCheckoutEvent("pending", "async_payment_succeeded", "paid")).toBe("paid");
+    for (const s of ["refunded", "disputed", "failed"]) expect(withdrawsPromotion(s)).toBe(true);
+    for (const s of ["paid", "pending"]) expect(withdrawsPromotion(s)).toBe(false);
   });
 
   it("reads the status an event reports", () => {

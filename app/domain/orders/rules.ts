@@ -9,19 +9,39 @@
 import type { CheckoutEventKind } from "~/integrations/stripe/card-payments";
 import { newYorkDay } from "~/lib/dates";
 
-export const ORDER_STATUSES = ["paid", "pending", "failed"] as const;
+/**
+ * Spec §4's paid, pending and failed, plus what the provider reports after a payment: the money
+ * went back (*refunded*, in full) or the cardholder's bank opened a chargeback (*disputed*).
+ * Both withdraw the promotion the order had bought (docs/decisions/142).
+ */
+export const ORDER_STATUSES = ["paid", "pending", "failed", "refunded", "disputed"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** The statuses a checkout event can give. */
+export type CheckoutStatus = Extract<OrderStatus, "paid" | "pending" | "failed">;
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   paid: "Plaćeno",
   pending: "Na čekanju",
   failed: "Neuspelo",
+  refunded: "Refundirano",
+  disputed: "Osporeno",
 };
 
 /** Badge tones (the names of components/ui/badge.tsx). */
 export type OrderTone = "success" | "warning" | "danger" | "neutral";
 
-const TONES: Record<OrderStatus, OrderTone> = { paid: "success", pending: "warning", failed: "danger" };
+const TONES: Record<OrderStatus, OrderTone> = {
+  paid: "success",
+  pending: "warning",
+  failed: "danger",
+  refunded: "neutral",
+  disputed: "danger",
+};
+
+/** An order that no longer pays for its promotion: the paid days are taken back. */
+export function withdrawsPromotion(status: string): boolean {
+  return status === "refunded" || status === "disputed" || status === "failed";
+}
 
 export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
@@ -35,7 +55,7 @@ export function orderStatusBadge(status: string): { tone: OrderTone; label: stri
 }
 
 /** What an event says about the payment of its session. */
-export function statusFromEvent(kind: CheckoutEventKind, sessionPaymentStatus: string): OrderStatus {
+export function statusFromEvent(kind: CheckoutEventKind, sessionPaymentStatus: string): CheckoutStatus {
   switch (kind) {
     case "completed":
       // Cards are paid at completion; a bank debit completes "unpaid" and settles later.
@@ -50,16 +70,45 @@ export function statusFromEvent(kind: CheckoutEventKind, sessionPaymentStatus: s
   }
 }
 
-const RANK: Record<OrderStatus, number> = { pending: 0, failed: 1, paid: 2 };
+const RANK: Record<CheckoutStatus, number> = { pending: 0, failed: 1, paid: 2 };
 
 /**
- * The status after an event, whatever order the events arrive in: paid is final (money was
- * taken), failed beats pending, and a status set by other means (e.g. "refunded") is kept.
+ * The status after a checkout event, whatever order the events arrive in: paid is final (money was
+ * taken), failed beats pending, and a status set after the payment (refunded, disputed) or by other
+ * means is kept.
  */
-export function mergeStatus(current: string | null, incoming: OrderStatus): string {
+export function mergeStatus(current: string | null, incoming: CheckoutStatus): string {
   if (current === null) return incoming;
-  if (!isOrderStatus(current)) return current;
+  if (current !== "paid" && current !== "pending" && current !== "failed") return current;
   return RANK[incoming] > RANK[current] ? incoming : current;
+}
+
+/**
+ * The status after a checkout event of `kind`: as mergeStatus, except that the provider saying the
+ * delayed payment failed after all (a bank debit returned after it had been reported as
+ * succeeded) turns a paid order failed.
+ */
+export function statusAfterCheckoutEvent(
+  current: string | null,
+  kind: CheckoutEventKind,
+  incoming: CheckoutStatus,
+): string {
+  if (kind === "async_payment_failed" && current === "paid") return "failed";
+  return mergeStatus(current, incoming);
+}
+
+/**
+ * The status after the provider reported a refund or a dispute of the order's charge: a full
+ * refund makes it refunded (a dispute stays disputed: its money is handled by the dispute); a
+ * dispute makes it disputed. A partial refund leaves the status as it is.
+ */
+export function statusAfterChargeEvent(
+  current: string,
+  event: { kind: "refund" | "dispute"; fullyRefunded?: boolean },
+): string {
+  if (event.kind === "dispute") return "disputed";
+  if (!event.fullyRefunded || current === "disputed") return current;
+  return "refunded";
 }
 
 /** Promotion days from a session's metadata: 1 to 365, else null. */
@@ -72,6 +121,27 @@ export function parseDays(value: string | undefined): number | null {
 /** A Checkout Session id as Stripe writes it (success page URL, admin search). */
 export function isSessionId(value: string | null | undefined): value is string {
   return typeof value === "string" && /^cs_[A-Za-z0-9_]{3,250}$/.test(value);
+}
+
+// --- the admin status filter ------------------------------------------------------------------
+
+/** The orders screen's status filter: Serbian words in the URL, as the period filter. */
+export const ORDER_STATUS_FILTERS = [
+  { value: "sve", label: "Svi statusi", status: null },
+  { value: "placene", label: "Plaćene", status: "paid" },
+  { value: "na-cekanju", label: "Na čekanju", status: "pending" },
+  { value: "neuspele", label: "Neuspele", status: "failed" },
+  { value: "refundirane", label: "Refundirane", status: "refunded" },
+  { value: "osporene", label: "Osporene", status: "disputed" },
+] as const satisfies readonly { value: string; label: string; status: OrderStatus | null }[];
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number]["value"];
+
+export function parseStatusFilter(value: string | null): OrderStatusFilter {
+  return ORDER_STATUS_FILTERS.find((f) => f.value === value)?.value ?? "sve";
+}
+
+export function statusOfFilter(value: OrderStatusFilter): OrderStatus | null {
+  return ORDER_STATUS_FILTERS.find((f) => f.value === value)?.status ?? null;
 }
 
 // --- the admin date filter (New York days) ------------------------------------------------------

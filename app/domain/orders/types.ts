@@ -21,6 +21,8 @@ export type AdminOrder = {
   updatedAt: Date;
   featuredDays: number | null;
   promotedAt: Date | null;
+  /** When a refund, dispute or failed payment took the promotion back. */
+  promotionWithdrawnAt: Date | null;
   listing: {
     id: number;
     kind: ListingKind;
@@ -35,6 +37,8 @@ export type OrderSummary = {
   paid: number;
   pending: number;
   failed: number;
+  refunded: number;
+  disputed: number;
   /** Orders with any other status (shown neutral). */
   other: number;
   /** Paid amounts per currency, minor units. */

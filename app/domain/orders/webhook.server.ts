@@ -8,27 +8,43 @@
  *   failed beats pending), and the promotion is applied once per order (`promoted_at`).
  * - An expired checkout that never became an order is not recorded (a visitor who looked at the
  *   payment page and left bought nothing); one that was pending becomes failed.
+ * - After the payment, a full refund makes the order refunded and a dispute (chargeback) makes it
+ *   disputed; a delayed payment that fails after all makes a paid order failed. Each takes the
+ *   promotion's days back from the listing, once (`promotion_withdrawn_at`; decision 142).
  */
 import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { listings, stripeEvents, stripeOrders } from "~/db/schema";
-import { addFeaturedDays, type PromotionResult } from "~/domain/listings/listings.server";
-import type { CheckoutSessionData, PaymentEvent } from "~/integrations/stripe/card-payments";
+import {
+  addFeaturedDays,
+  type PromotionResult,
+  withdrawFeaturedDays,
+} from "~/domain/listings/listings.server";
+import type { ChargeEventData, CheckoutSessionData, PaymentEvent } from "~/integrations/stripe/card-payments";
 import { parseId } from "~/lib/ids";
-import { mergeStatus, parseDays, statusFromEvent } from "./rules";
+import {
+  parseDays,
+  statusAfterChargeEvent,
+  statusAfterCheckoutEvent,
+  statusFromEvent,
+  withdrawsPromotion,
+} from "./rules";
 
 export type WebhookOutcome =
   /** The event id was handled before: nothing changed. */
   | { result: "duplicate" }
   /** Not an event the site acts on (acknowledged so that Stripe stops sending it). */
   | { result: "ignored" }
-  /** An expired checkout without an order: nothing to record. */
+  /** An expired checkout, or a refund or dispute of a payment, without an order: nothing to record. */
   | { result: "no-order" }
   | {
       result: "recorded";
       orderId: number;
       status: string;
-      /** The listing's promotion after this event added the paid days; null when nothing was added. */
+      /**
+       * The listing's promotion after this event added the paid days or took them back; null when
+       * the listing's promotion did not change.
+       */
       promotion: (PromotionResult & { listingId: number }) | null;
     };
 
@@ -84,6 +100,63 @@ async function promoteOnce(
   return { ...promotion, listingId: claimed.listingId };
 }
 
+/** Takes the order's promotion back from its listing, once: only the first such event gets a row. */
+async function withdrawOnce(
+  tx: Transaction,
+  orderId: number,
+  now: Date,
+): Promise<(PromotionResult & { listingId: number }) | null> {
+  const [claimed] = await tx
+    .update(stripeOrders)
+    .set({ promotionWithdrawnAt: now })
+    .where(
+      and(
+        eq(stripeOrders.id, orderId),
+        isNotNull(stripeOrders.promotedAt),
+        isNull(stripeOrders.promotionWithdrawnAt),
+        isNotNull(stripeOrders.listingId),
+        isNotNull(stripeOrders.featuredDays),
+      ),
+    )
+    .returning({ listingId: stripeOrders.listingId, days: stripeOrders.featuredDays });
+  if (!claimed?.listingId || !claimed.days) return null;
+  const promotion = await withdrawFeaturedDays(tx, claimed.listingId, claimed.days, now);
+  if (!promotion) return null;
+  return { ...promotion, listingId: claimed.listingId };
+}
+
+/** What the order's new status does to its promotion: a paid order promotes, a taken-back one withdraws. */
+function applyPromotion(tx: Transaction, orderId: number, status: string, now: Date) {
+  if (status === "paid") return promoteOnce(tx, orderId, now);
+  if (withdrawsPromotion(status)) return withdrawOnce(tx, orderId, now);
+  return Promise.resolve(null);
+}
+
+/** A refund or a dispute of an order's payment (found by its payment intent). */
+async function applyChargeEvent(
+  tx: Transaction,
+  charge: ChargeEventData,
+  now: Date,
+): Promise<WebhookOutcome> {
+  const [order] = await tx
+    .select({ id: stripeOrders.id, status: stripeOrders.paymentStatus })
+    .from(stripeOrders)
+    .where(eq(stripeOrders.stripePaymentIntentId, charge.paymentIntentId))
+    .orderBy(stripeOrders.id)
+    .limit(1)
+    .for("update");
+  if (!order) return { result: "no-order" };
+  const status = statusAfterChargeEvent(order.status, charge);
+  if (status !== order.status) {
+    await tx
+      .update(stripeOrders)
+      .set({ paymentStatus: status, updatedAt: now })
+      .where(eq(stripeOrders.id, order.id));
+  }
+  const promotion = withdrawsPromotion(status) ? await withdrawOnce(tx, order.id, now) : null;
+  return { result: "recorded", orderId: order.id, status, promotion };
+}
+
 /** Applies one verified event (see the module comment). */
 export async function handlePaymentEvent(
   db: Database,
@@ -97,6 +170,7 @@ export async function handlePaymentEvent(
       .onConflictDoNothing()
       .returning({ id: stripeEvents.id });
     if (!fresh) return { result: "duplicate" };
+    if (event.charge) return applyChargeEvent(tx, event.charge, now);
     const { kind, session } = event;
     if (!kind || !session) return { result: "ignored" };
 
@@ -133,7 +207,7 @@ export async function handlePaymentEvent(
     }
 
     // The status only moves forward; details the event carries fill in what the order lacks.
-    const status = mergeStatus(current.status, incoming);
+    const status = statusAfterCheckoutEvent(current.status, kind, incoming);
     await tx
       .update(stripeOrders)
       .set({
@@ -147,7 +221,7 @@ export async function handlePaymentEvent(
         updatedAt: now,
       })
       .where(eq(stripeOrders.id, current.id));
-    const promotion = status === "paid" ? await promoteOnce(tx, current.id, now) : null;
+    const promotion = await applyPromotion(tx, current.id, status, now);
     return { result: "recorded", orderId: current.id, status, promotion };
   });
 }

@@ -14,11 +14,23 @@
 import { and, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { loginAttempts } from "~/db/schema";
+import { noteRetryAfter } from "~/lib/request-context.server";
 
-export type RateLimit = { key: string; max: number; windowMs: number };
+export type RateLimit = {
+  key: string;
+  /** Attempts allowed per window; with `backoff`, attempts allowed before the delays begin. */
+  max: number;
+  windowMs: number;
+  /**
+   * Instead of refusing every attempt once `max` is reached, let one through after a growing
+   * pause: attempt max+1 waits `baseMs` after the latest one, then twice that, and so on, at most
+   * `maxMs` (an exponential delay: it slows a guesser down without locking anyone out for good).
+   */
+  backoff?: { baseMs: number; maxMs: number };
+};
 export type RateLimitResult =
   | { ok: true /** The attempts recorded, for `releaseAttempts` */; attemptIds: number[] }
-  | { ok: false; retryAfterMinutes: number };
+  | { ok: false; retryAfterMinutes: number; retryAfterSeconds: number };
 
 /** Spec §5: 5 attempts per 15 minutes per key. */
 export const SPEC_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 } as const;
@@ -58,19 +70,31 @@ export async function consumeRateLimit(
         .filter((r) => r.key === limit.key && new Date(r.at).getTime() > since)
         .map((r) => new Date(r.at).getTime())
         .sort((a, b) => a - b);
-      if (times.length >= limit.max) {
-        // Free again when the oldest attempt that keeps the count at `max` leaves the window.
-        const freeAt = times[times.length - limit.max] + limit.windowMs;
-        waitMs = Math.max(waitMs, freeAt - now.getTime());
-      }
+      waitMs = Math.max(waitMs, waitFor(limit, times, now.getTime()));
     }
-    if (waitMs > 0) return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / 60_000)) };
+    if (waitMs > 0) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
+      // The answer's Retry-After header (server/http/page-handler.ts) comes from here.
+      noteRetryAfter(retryAfterSeconds);
+      return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / 60_000)), retryAfterSeconds };
+    }
     const inserted = await tx
       .insert(loginAttempts)
       .values(keys.map((key) => ({ key, attemptedAt: now })))
       .returning({ id: loginAttempts.id });
     return { ok: true, attemptIds: inserted.map((r) => r.id) };
   });
+}
+
+/** Milliseconds until `limit` lets another attempt through, given its attempts in the window (sorted). */
+export function waitFor(limit: RateLimit, times: readonly number[], now: number): number {
+  if (times.length < limit.max) return 0;
+  if (limit.backoff) {
+    const delay = Math.min(limit.backoff.baseMs * 2 ** (times.length - limit.max), limit.backoff.maxMs);
+    return Math.max(0, times[times.length - 1] + delay - now);
+  }
+  // Free again when the oldest attempt that keeps the count at `max` leaves the window.
+  return Math.max(0, times[times.length - limit.max] + limit.windowMs - now);
 }
 
 /** How many attempts a key has used in the window (for tests and diagnostics). */

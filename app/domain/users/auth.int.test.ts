@@ -6,7 +6,12 @@ import { insertUser, TEST_PASSWORD } from "../../../tests/support/fixtures";
 import { LOGIN_MESSAGES, login, rateLimitMessage } from "./auth.server";
 import { bootstrapAdmin, DEMO_ADMIN_EMAIL } from "./bootstrap.server";
 import { verifyPassword } from "./password.server";
-import { LOGIN_ADDRESS_CEILING, LOGIN_MAX_FAILURES } from "./rate-limit.server";
+import {
+  LOGIN_ADDRESS_CEILING,
+  LOGIN_MAX_FAILURES,
+  LOGIN_UNKNOWN_DEVICE_FREE,
+  loginUnknownDeviceKey,
+} from "./rate-limit.server";
 import { cleanExpiredSessions, deleteSession, findSessionUser, hashToken } from "./session.server";
 
 let t: TestDatabase;
@@ -20,8 +25,19 @@ beforeEach(async () => {
   await t.db.delete(adminUsers);
 });
 
-const attempt = (email: string, password: string, ipAddress: string | null = "10.0.0.1") =>
-  login(t.db, { email, password, ipAddress, userAgent: "vitest" });
+const attempt = (
+  email: string,
+  password: string,
+  ipAddress: string | null = "10.0.0.1",
+  deviceToken: string | null = null,
+) => login(t.db, { email, password, ipAddress, userAgent: "vitest", deviceToken });
+
+/** Signs in once, as staff do from their own browser, and returns that browser's device token. */
+async function knownDevice(email: string): Promise<string> {
+  const result = await attempt(email, TEST_PASSWORD, "10.1.0.1");
+  if (!result.ok) throw new Error(`sign-in failed: ${result.error}`);
+  return result.deviceToken;
+}
 
 describeDb("staff sign-in", () => {
   it("signs in with the e-mail in any case, stores only the token's hash and updates last_login", async () => {
@@ -113,6 +129,81 @@ describeDb("staff sign-in", () => {
     );
     expect(results.filter((r) => !r.ok && r.status === 401)).toHaveLength(LOGIN_MAX_FAILURES);
     expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(40 - LOGIN_MAX_FAILURES);
+  });
+
+  it("does not let a stranger spraying wrong passwords from 50 addresses lock staff out of their own browser", async () => {
+    await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    const device = await knownDevice("ana@balkanvozaci.com");
+    const spray = [];
+    for (let i = 0; i < 50; i++)
+      spray.push(await attempt("ana@balkanvozaci.com", "pogresna", `10.50.${i}.1`));
+    // Five guesses are checked; after them every unknown browser waits 1 s, 2 s, 4 s … between
+    // tries, so a spray that takes a few seconds gets at most a few more (how many depends on how
+    // fast this machine runs it: 2^k seconds pass before the k-th extra one).
+    const checked = spray.filter((r) => !r.ok && r.status === 401).length;
+    expect(checked).toBeGreaterThanOrEqual(LOGIN_UNKNOWN_DEVICE_FREE);
+    expect(checked).toBeLessThanOrEqual(LOGIN_UNKNOWN_DEVICE_FREE + 4);
+    const refused = spray.filter((r) => !r.ok && r.status === 429);
+    expect(refused).toHaveLength(50 - checked);
+    for (const r of refused) {
+      expect(r).toMatchObject({
+        error: expect.stringMatching(
+          /^Previše neuspešnih pokušaja prijave\. Pokušajte ponovo za \d+ sekund[ue]?\.$/,
+        ),
+      });
+    }
+
+    // Ana, from the browser she used before, signs in from wherever she is.
+    const back = await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.2.0.2", device);
+    expect(back.ok).toBe(true);
+    // A browser the account never used is slowed down, not locked out: after the pause it may try.
+    // (The spray's last guess is made to have just happened, whatever this machine's speed.)
+    await t.db
+      .update(loginAttempts)
+      .set({ attemptedAt: sql`now()` })
+      .where(eq(loginAttempts.key, loginUnknownDeviceKey("ana@balkanvozaci.com")));
+    const newBrowser = await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.3.0.3");
+    expect(newBrowser).toMatchObject({ ok: false, status: 429 });
+    await t.db
+      .update(loginAttempts)
+      .set({ attemptedAt: sql`${loginAttempts.attemptedAt} - interval '60 seconds'` })
+      .where(eq(loginAttempts.key, loginUnknownDeviceKey("ana@balkanvozaci.com")));
+    expect((await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.3.0.3")).ok).toBe(true);
+  });
+
+  it("takes a device cookie only for the e-mail it was issued to, with our signature", async () => {
+    await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    await insertUser(t.db, { email: "marko@balkanvozaci.com" });
+    const anas = await knownDevice("ana@balkanvozaci.com");
+    for (let i = 0; i < LOGIN_UNKNOWN_DEVICE_FREE; i++)
+      await attempt("marko@balkanvozaci.com", "x", `10.60.${i}.1`);
+    const [encoded, nonce] = anas.split(".");
+    for (const token of [anas, `${encoded}.${nonce}.${"A".repeat(43)}`, "smece", `${anas}x`]) {
+      // As if Marko's last failure had just happened: an unknown device must wait.
+      await t.db
+        .update(loginAttempts)
+        .set({ attemptedAt: sql`now()` })
+        .where(eq(loginAttempts.key, loginUnknownDeviceKey("marko@balkanvozaci.com")));
+      expect(await attempt("marko@balkanvozaci.com", TEST_PASSWORD, "10.61.0.1", token)).toMatchObject({
+        ok: false,
+        status: 429,
+      });
+    }
+  });
+
+  it("limits one known device to 5 attempts per 15 minutes from any address (a stolen cookie)", async () => {
+    await insertUser(t.db, { email: "ana@balkanvozaci.com" });
+    const device = await knownDevice("ana@balkanvozaci.com");
+    for (let i = 0; i < LOGIN_MAX_FAILURES; i++) {
+      expect(await attempt("ana@balkanvozaci.com", "pogresna", `10.70.${i}.1`, device)).toMatchObject({
+        status: 401,
+      });
+    }
+    expect(await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.70.9.1", device)).toEqual({
+      ok: false,
+      error: rateLimitMessage(15),
+      status: 429,
+    });
   });
 
   it("does not accept an expired session, and the cleanup removes it", async () => {

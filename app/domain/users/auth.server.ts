@@ -1,9 +1,11 @@
 import { data, redirect } from "react-router";
+import { databaseAvailability } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
 import { clearRateLimit, consumeRateLimit, releaseAttempts } from "~/domain/rate-limit/limiter.server";
 import { logger } from "~/lib/logger.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getDb } from "~/services.server";
+import { deviceSecret, newDeviceToken, readDeviceToken } from "./device-cookie.server";
 import { verifyPassword } from "./password.server";
 import { hasPermission, type Permission, permissionsOf } from "./permissions";
 import { loginLimits, loginPairKey } from "./rate-limit.server";
@@ -23,8 +25,19 @@ export const LOGIN_MESSAGES = {
   missing: LOGIN_MESSAGES_FORM.missing,
 } as const;
 
-export function rateLimitMessage(minutes: number): string {
-  return `Previše neuspešnih pokušaja prijave. Pokušajte ponovo za ${minutes} min.`;
+/** The sign-in refusal; a wait under a minute (the delay for unknown devices) is said in seconds. */
+export function rateLimitMessage(minutes: number, seconds?: number): string {
+  const wait = seconds !== undefined && seconds < 60 ? secondsText(seconds) : `${minutes} min`;
+  return `Previše neuspešnih pokušaja prijave. Pokušajte ponovo za ${wait}.`;
+}
+
+/** "1 sekundu", "3 sekunde", "5 sekundi", "21 sekundu" (Serbian plural of the accusative). */
+function secondsText(n: number): string {
+  const last = n % 10;
+  const lastTwo = n % 100;
+  if (last === 1 && lastTwo !== 11) return `${n} sekundu`;
+  if (last >= 2 && last <= 4 && (lastTwo < 12 || lastTwo > 14)) return `${n} sekunde`;
+  return `${n} sekundi`;
 }
 
 /**
@@ -106,7 +119,14 @@ export function userPermissions(user: SessionUser) {
 }
 
 export type LoginResult =
-  | { ok: true; user: SessionUser; token: string; expiresAt: Date }
+  | {
+      ok: true;
+      user: SessionUser;
+      token: string;
+      expiresAt: Date;
+      /** A fresh known-device token for this browser (device-cookie.server.ts). */
+      deviceToken: string;
+    }
   | { ok: false; error: string; status: number };
 
 /** Longer passwords are refused before hashing (bcrypt reads only the first 72 bytes anyway). */
@@ -117,14 +137,29 @@ const TIMING_DUMMY_HASH = "$2y$12$utnEYUL/WQpxyGwpCcvxv.3OM8urW/tsjZALnaMiKiToOi
 
 export async function login(
   db: Database,
-  input: { email: string; password: string; ipAddress: string | null; userAgent: string | null },
+  input: {
+    email: string;
+    password: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+    /** The browser's known-device cookie, if it sent one (device-cookie.server.ts). */
+    deviceToken?: string | null;
+  },
 ): Promise<LoginResult> {
   try {
     const email = normalizeEmail(input.email);
     if (!email || !input.password) return { ok: false, error: LOGIN_MESSAGES.missing, status: 400 };
+    const secret = await deviceSecret(db);
+    const device = readDeviceToken(secret, input.deviceToken ?? null, email);
     // Counted before the password is checked, atomically: parallel guesses cannot all get through.
-    const limit = await consumeRateLimit(db, loginLimits(email, input.ipAddress));
-    if (!limit.ok) return { ok: false, error: rateLimitMessage(limit.retryAfterMinutes), status: 429 };
+    const limit = await consumeRateLimit(db, loginLimits(email, input.ipAddress, device));
+    if (!limit.ok) {
+      return {
+        ok: false,
+        error: rateLimitMessage(limit.retryAfterMinutes, limit.retryAfterSeconds),
+        status: 429,
+      };
+    }
 
     // Oversized input is never a real account: refuse it without hashing a megabyte.
     if (email.length > 254 || input.password.length > MAX_PASSWORD_INPUT) {
@@ -153,9 +188,16 @@ export async function login(
     await releaseAttempts(db, limit.attemptIds);
     await clearRateLimit(db, [loginPairKey(email, input.ipAddress)]);
     const { id, role, firstName, lastName } = user;
-    return { ok: true, user: { id, email, role, firstName, lastName }, ...session };
+    return {
+      ok: true,
+      user: { id, email, role, firstName, lastName },
+      ...session,
+      deviceToken: newDeviceToken(secret, email),
+    };
   } catch (error) {
-    logger.error({ err: error }, "sign-in failed");
+    // An outage is logged once (and answered 503 by the server), not once per attempt.
+    if (!databaseAvailability.noteIfUnavailable(error, "sign-in"))
+      logger.error({ err: error }, "sign-in failed");
     return { ok: false, error: LOGIN_MESSAGES.unexpected, status: 500 };
   }
 }

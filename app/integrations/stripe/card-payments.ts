@@ -43,17 +43,42 @@ export type CheckoutSessionData = {
 /** The checkout events the site acts on; any other event type is acknowledged and ignored. */
 export type CheckoutEventKind = "completed" | "async_payment_succeeded" | "async_payment_failed" | "expired";
 
+/**
+ * What happened to a charge after the payment: a refund (in full or in part) or a dispute (a
+ * chargeback opened by the cardholder's bank). It names the payment, not the checkout.
+ */
+export type ChargeEventData = {
+  kind: "refund" | "dispute";
+  paymentIntentId: string;
+  /** Refunds: the whole charged amount went back. */
+  fullyRefunded: boolean;
+};
+
 export type PaymentEvent = {
   /** The provider's event id (the webhook is idempotent on it). */
   id: string;
   type: string;
   kind: CheckoutEventKind | null;
   session: CheckoutSessionData | null;
+  /** Set for refund and dispute events. */
+  charge?: ChargeEventData;
 };
 
-/** A webhook whose signature does not match (or is missing, or too old): answered 400. */
+/** A webhook whose signature does not match (or is missing, too old or dated in the future): answered 400. */
 export class WebhookSignatureError extends Error {
   readonly code = "webhook_signature";
+}
+
+/** A correctly signed webhook whose content is not an event of the shape we know: answered 400. */
+export class WebhookPayloadError extends Error {
+  readonly code = "webhook_payload";
+  constructor(
+    message: string,
+    /** The event's id and type when they could be read (for the log; never the payload). */
+    readonly event: { id?: string; type?: string } = {},
+  ) {
+    super(message);
+  }
 }
 
 /** The provider could not start a checkout (network, refused request). */
@@ -64,6 +89,9 @@ export class CheckoutError extends Error {
 export interface CardPayments {
   readonly provider: "stripe";
   createCheckout(request: CheckoutRequest): Promise<CheckoutStarted>;
-  /** Verifies the signature on the exact raw body; throws WebhookSignatureError. */
-  readWebhook(rawBody: string | Buffer, signatureHeader: string | null): PaymentEvent;
+  /**
+   * Verifies the signature on the exact raw body and the timestamp (±5 minutes), then the event's
+   * shape; throws WebhookSignatureError or WebhookPayloadError.
+   */
+  readWebhook(rawBody: string | Buffer, signatureHeader: string | null, now?: number): PaymentEvent;
 }

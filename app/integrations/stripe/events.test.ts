@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+import { WebhookPayloadError } from "./card-payments";
 import { toPaymentEvent } from "./events";
 import { connectionOptions, createStripePayments } from "./stripe.server";
 
@@ -91,6 +92,73 @@ describe("Stripe events in the site's terms", () => {
   });
 });
 
+describe("refunds, disputes and malformed events", () => {
+  it("reads a refund and a dispute by their payment intent", () => {
+    const charge = {
+      object: "charge",
+      id: "ch_1",
+      payment_intent: "pi_9",
+      amount: 2900,
+      amount_refunded: 2900,
+      refunded: true,
+    };
+    expect(toPaymentEvent(event("charge.refunded", charge))).toEqual({
+      id: "evt_1",
+      type: "charge.refunded",
+      kind: null,
+      session: null,
+      charge: { kind: "refund", paymentIntentId: "pi_9", fullyRefunded: true },
+    });
+    expect(
+      toPaymentEvent(event("charge.refunded", { ...charge, amount_refunded: 100, refunded: false })).charge,
+    ).toEqual({
+      kind: "refund",
+      paymentIntentId: "pi_9",
+      fullyRefunded: false,
+    });
+    const dispute = {
+      object: "dispute",
+      id: "dp_1",
+      payment_intent: { id: "pi_9" },
+      amount: 2900,
+      charge: "ch_1",
+    };
+    expect(toPaymentEvent(event("charge.dispute.created", dispute)).charge).toEqual({
+      kind: "dispute",
+      paymentIntentId: "pi_9",
+      fullyRefunded: false,
+    });
+  });
+
+  it("refuses, with a WebhookPayloadError naming the field but no value, what is not an event of the known shape", () => {
+    const bad: unknown[] = [
+      null,
+      [1, 2, 3],
+      "x",
+      { type: "checkout.session.completed", data: { object: session } },
+      { id: "evt_1", type: "checkout.session.completed" },
+      event("checkout.session.completed", { ...session, amount_total: "1e30" }),
+      event("checkout.session.completed", { ...session, amount_total: 1e30 }),
+      event("checkout.session.completed", { ...session, id: undefined }),
+      event("charge.refunded", { object: "charge", id: "ch_1", amount: 5 }),
+      event("charge.dispute.created", { object: "dispute", id: "dp_1", payment_intent: null, amount: 1 }),
+    ];
+    for (const raw of bad) {
+      expect(() => toPaymentEvent(raw), JSON.stringify(raw)).toThrow(WebhookPayloadError);
+    }
+    try {
+      toPaymentEvent(event("checkout.session.completed", { ...session, amount_total: "1e30" }));
+    } catch (error) {
+      expect((error as Error).message).toContain("amount_total");
+      expect((error as Error).message).not.toContain("1e30");
+      expect((error as WebhookPayloadError).event).toEqual({
+        id: "evt_1",
+        type: "checkout.session.completed",
+      });
+    }
+  });
+});
+
 describe("the Stripe client", () => {
   it("talks to another host when STRIPE_BASE_URL is set", () => {
     expect(connectionOptions(undefined)).toEqual({});
@@ -119,6 +187,24 @@ describe("the Stripe client", () => {
     const bad = Stripe.webhooks.generateTestHeaderString({ payload, secret: "whsec_theirs" });
     expect(() => payments.readWebhook(payload, bad)).toThrow(/^Stripe webhook refused: No signatures found/);
     expect(() => payments.readWebhook(payload, null)).toThrow("missing Stripe-Signature header");
+    // Too old or too far in the future: 5 minutes either way.
+    const now = Date.now();
+    for (const offset of [-3600, -301, 301, 86_400, 365 * 86_400]) {
+      const header = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: "whsec_ours",
+        timestamp: Math.floor(now / 1000) + offset,
+      });
+      expect(() => payments.readWebhook(payload, header, now), String(offset)).toThrow(/tolerance zone/);
+    }
+    for (const offset of [-299, 0, 299]) {
+      const header = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: "whsec_ours",
+        timestamp: Math.floor(now / 1000) + offset,
+      });
+      expect(payments.readWebhook(payload, header, now).id).toBe("evt_9");
+    }
     try {
       payments.readWebhook(payload, bad);
     } catch (error) {

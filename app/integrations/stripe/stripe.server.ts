@@ -17,6 +17,15 @@ import { toPaymentEvent } from "./events";
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; baseUrl?: string };
 
+/** How far a webhook's signed timestamp may be from our clock, either way (Stripe's default). */
+export const WEBHOOK_TOLERANCE_S = 300;
+
+/** The `t=` of a Stripe-Signature header (seconds), or null. */
+export function signatureTimestamp(header: string): number | null {
+  const match = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header);
+  return match ? Number(match[1]) : null;
+}
+
 /** Host, port and protocol for the library when the API is not Stripe's own. */
 export function connectionOptions(baseUrl: string | undefined): {
   host?: string;
@@ -79,15 +88,28 @@ export function createStripePayments(config: StripeConfig): CardPayments {
       return { id: session.id, url: session.url };
     },
 
-    readWebhook(rawBody: string | Buffer, signatureHeader: string | null): PaymentEvent {
+    readWebhook(rawBody: string | Buffer, signatureHeader: string | null, now = Date.now()): PaymentEvent {
       if (!signatureHeader) throw new WebhookSignatureError("missing Stripe-Signature header");
-      let event: Stripe.Event;
+      let event: unknown;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, config.webhookSecret);
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signatureHeader,
+          config.webhookSecret,
+          WEBHOOK_TOLERANCE_S,
+          undefined,
+          now,
+        );
       } catch (error) {
         // Only the library's first line: its error also carries the whole payload (customer data).
         const reason = error instanceof Error ? error.message.split("\n")[0].trim() : String(error);
         throw new WebhookSignatureError(`Stripe webhook refused: ${reason}`);
+      }
+      // The library refuses timestamps too old, not those in the future: a correctly signed event
+      // dated tomorrow is a replay waiting to happen (or a clock gone wrong). Both ways, 5 minutes.
+      const timestamp = signatureTimestamp(signatureHeader);
+      if (timestamp === null || Math.abs(now / 1000 - timestamp) > WEBHOOK_TOLERANCE_S) {
+        throw new WebhookSignatureError("Stripe webhook refused: timestamp outside the tolerance zone");
       }
       return toPaymentEvent(event);
     },

@@ -7,9 +7,11 @@ import {
   getSessionUser,
   LOGIN_MESSAGES,
   login,
+  readCookie,
   safeRedirect,
   sessionCookie,
 } from "~/domain/users/auth.server";
+import { DEVICE_COOKIE, deviceCookie } from "~/domain/users/device-cookie.server";
 import { loginSchema } from "~/domain/users/validation";
 import { parseForm } from "~/lib/form";
 import { getDb } from "~/services.server";
@@ -40,13 +42,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...parsed.data,
     ipAddress: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
+    deviceToken: readCookie(request, DEVICE_COOKIE),
   });
   if (!result.ok) {
     return data({ error: result.error, values: parsed.values, fieldErrors: {} }, { status: result.status });
   }
-  return redirect(safeRedirect(form.get("redirectTo")), {
-    headers: { "Set-Cookie": sessionCookie(request, result.token, result.expiresAt) },
-  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(request, result.token, result.expiresAt));
+  headers.append("Set-Cookie", deviceCookie(result.deviceToken, new URL(request.url).protocol === "https:"));
+  return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
 export default function Login({ actionData }: Route.ComponentProps) {

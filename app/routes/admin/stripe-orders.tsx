@@ -14,7 +14,15 @@ import { listingPath } from "~/domain/listings/format";
 import { KIND_LABELS, STATUS_LABELS } from "~/domain/listings/options";
 import { isFeatured, isLive } from "~/domain/listings/rules";
 import { listOrders, orderSummary } from "~/domain/orders/orders.server";
-import { ORDER_PERIODS, orderStatusBadge, parsePeriod, periodStartDay } from "~/domain/orders/rules";
+import {
+  ORDER_PERIODS,
+  ORDER_STATUS_FILTERS,
+  orderStatusBadge,
+  parsePeriod,
+  parseStatusFilter,
+  periodStartDay,
+  statusOfFilter,
+} from "~/domain/orders/rules";
 import { type AdminOrder, ORDERS_PAGE_SIZE, type OrderSummary } from "~/domain/orders/types";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -28,11 +36,19 @@ export const meta: Route.MetaFunction = () => [{ title: "Stripe narudžbine — 
 
 /** Spec §8: the orders error. */
 const LOAD_ERROR = "Greška prilikom učitavanja narudžbi";
-const EMPTY_SUMMARY: OrderSummary = { paid: 0, pending: 0, failed: 0, other: 0, revenue: [] };
+const EMPTY_SUMMARY: OrderSummary = {
+  paid: 0,
+  pending: 0,
+  failed: 0,
+  refunded: 0,
+  disputed: 0,
+  other: 0,
+  revenue: [],
+};
 
 /**
  * `/admin/stripe-orders` (spec §2 Card-payment orders, canViewUsers): summary cards, search, the
- * date filter, the orders newest first and a detail dialog. Filtered, counted and paged in SQL; the
+ * date and status filters, the orders newest first and a detail dialog. Filtered, counted and paged in SQL; the
  * cards sum up the same filter as the table.
  */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,9 +56,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const period = parsePeriod(params.get("period"));
+  const status = parseStatusFilter(params.get("status"));
   const page = parsePage(params.get("page"));
-  const filter = { q, sinceDay: periodStartDay(period) };
-  const base = { q, period, page, paymentsConfigured: getPayments() !== null };
+  const filter = { q, sinceDay: periodStartDay(period), status: statusOfFilter(status) };
+  const base = { q, period, status, page, paymentsConfigured: getPayments() !== null };
   try {
     const db = getDb();
     const [list, summary] = await Promise.all([
@@ -218,6 +235,11 @@ function OrderDialog({ order, onClose }: { order: AdminOrder; onClose: () => voi
               {order.featuredDays
                 ? `${order.featuredDays} dana${order.promotedAt ? `, dodato ${formatDateTime(order.promotedAt)}` : ""}`
                 : null}
+              {order.promotionWithdrawnAt ? (
+                <span className="block text-red-700" data-testid="promotion-withdrawn">
+                  Povučeno {formatDateTime(order.promotionWithdrawnAt)}
+                </span>
+              ) : null}
             </Detail>
             <Detail label="Poslednja promena">{formatDateTime(order.updatedAt)}</Detail>
             <Detail label="Stripe sesija" mono>
@@ -257,8 +279,43 @@ function OrderDialog({ order, onClose }: { order: AdminOrder; onClose: () => voi
   );
 }
 
+/** One row of filter links (period, status); the current one is marked. */
+function FilterPills<V extends string>({
+  label,
+  items,
+  current,
+  href,
+  className,
+}: {
+  label: string;
+  items: readonly { value: V; label: string }[];
+  current: V;
+  href: (value: V) => string;
+  className?: string;
+}) {
+  return (
+    <nav aria-label={label} className={cn("flex flex-wrap gap-1", className)}>
+      {items.map((p) => (
+        <Link
+          key={p.value}
+          to={href(p.value)}
+          aria-current={p.value === current ? "page" : undefined}
+          className={cn(
+            "rounded-full px-3 py-1 text-sm font-medium",
+            p.value === current
+              ? "bg-slate-800 text-white"
+              : "bg-slate-100 text-slate-700 hover:bg-slate-200",
+          )}
+        >
+          {p.label}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 export default function StripeOrders({ loaderData }: Route.ComponentProps) {
-  const { q, period, page, rows, total, summary, loadError, paymentsConfigured } = loaderData;
+  const { q, period, status, page, rows, total, summary, loadError, paymentsConfigured } = loaderData;
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const [openId, setOpenId] = useState<number | null>(null);
@@ -300,7 +357,7 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
       )}
       {loadError ? <Notice className="mb-4" tone="error" message={loadError} /> : null}
 
-      <section className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label="Pregled">
+      <section className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 2xl:grid-cols-6" aria-label="Pregled">
         <SummaryCard label="Prihod" value={revenue} tone="text-slate-900" testId="summary-revenue" />
         <SummaryCard label="Plaćene" value={summary.paid} tone="text-emerald-700" testId="summary-paid" />
         <SummaryCard
@@ -310,11 +367,24 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
           testId="summary-pending"
         />
         <SummaryCard label="Neuspele" value={summary.failed} tone="text-red-700" testId="summary-failed" />
+        <SummaryCard
+          label="Refundirane"
+          value={summary.refunded}
+          tone="text-slate-700"
+          testId="summary-refunded"
+        />
+        <SummaryCard
+          label="Osporene"
+          value={summary.disputed}
+          tone="text-red-700"
+          testId="summary-disputed"
+        />
       </section>
 
       <Card className="mb-4 p-4">
         <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto]">
           {period !== "sve" ? <input type="hidden" name="period" value={period} /> : null}
+          {status !== "sve" ? <input type="hidden" name="status" value={status} /> : null}
           <label htmlFor="q" className="sr-only">
             Pretraga narudžbina
           </label>
@@ -336,23 +406,20 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
         </Form>
-        <nav aria-label="Period" className="mt-3 flex flex-wrap gap-1">
-          {ORDER_PERIODS.map((p) => (
-            <Link
-              key={p.value}
-              to={hrefWith({ period: p.value === "sve" ? "" : p.value })}
-              aria-current={p.value === period ? "page" : undefined}
-              className={cn(
-                "rounded-full px-3 py-1 text-sm font-medium",
-                p.value === period
-                  ? "bg-slate-800 text-white"
-                  : "bg-slate-100 text-slate-700 hover:bg-slate-200",
-              )}
-            >
-              {p.label}
-            </Link>
-          ))}
-        </nav>
+        <FilterPills
+          label="Period"
+          className="mt-3"
+          items={ORDER_PERIODS}
+          current={period}
+          href={(value) => hrefWith({ period: value === "sve" ? "" : value })}
+        />
+        <FilterPills
+          label="Status"
+          className="mt-2"
+          items={ORDER_STATUS_FILTERS}
+          current={status}
+          href={(value) => hrefWith({ status: value === "sve" ? "" : value })}
+        />
       </Card>
 
       <p className="mb-2 text-sm text-slate-600" aria-live="polite">
@@ -365,7 +432,11 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
           rows={rows}
           rowKey={(r) => r.id}
           testId="order"
-          empty={q || period !== "sve" ? "Nema narudžbina za ovu pretragu." : "Još nema narudžbina."}
+          empty={
+            q || period !== "sve" || status !== "sve"
+              ? "Nema narudžbina za ovu pretragu."
+              : "Još nema narudžbina."
+          }
           columns={[
             {
               key: "product",

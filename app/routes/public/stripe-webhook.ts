@@ -1,5 +1,5 @@
 import { handlePaymentEvent } from "~/domain/orders/webhook.server";
-import { WebhookSignatureError } from "~/integrations/stripe/card-payments";
+import { WebhookPayloadError, WebhookSignatureError } from "~/integrations/stripe/card-payments";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
 import { getDb, getPayments } from "~/services.server";
@@ -14,8 +14,10 @@ const json = (status: number, body: unknown) =>
 /**
  * `POST /webhooks/stripe`: Stripe's signed events (docs/decisions/131). The signature is checked on
  * the exact raw bytes (the server hands this path its body untouched: server/app.ts RAW_BODY_PATHS,
- * 1 MB limit, no same-origin check). 400 for a bad signature (nothing written), 500 when the
- * database fails (Stripe retries), 200 otherwise — also for events the site does not act on.
+ * 1 MB limit, no same-origin check). 400 for a bad signature or a timestamp more than 5 minutes
+ * away, and for a signed event whose shape is wrong (nothing written, logged without the
+ * payload); 500 when the database fails (Stripe retries); 200 otherwise — also for events the site
+ * does not act on.
  */
 export async function action({ request }: Route.ActionArgs) {
   const payments = getPayments();
@@ -30,6 +32,14 @@ export async function action({ request }: Route.ActionArgs) {
       logger.error({ err: error }, "stripe webhook refused: bad signature");
       return json(400, { error: "invalid signature" });
     }
+    if (error instanceof WebhookPayloadError) {
+      // Signed with our secret, yet not an event we can read: a provider change or a leaked secret.
+      logger.error(
+        { reason: error.message, eventId: error.event.id, type: error.event.type },
+        "stripe webhook refused: malformed event",
+      );
+      return json(400, { error: "malformed event" });
+    }
     throw error;
   }
   try {
@@ -40,6 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
         eventId: event.id,
         type: event.type,
         sessionId: event.session?.id,
+        paymentIntentId: event.charge?.paymentIntentId,
         result: outcome.result,
         ...(outcome.result === "recorded"
           ? { orderId: outcome.orderId, status: outcome.status, promoted: outcome.promotion?.listingId }

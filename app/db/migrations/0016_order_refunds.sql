@@ -1,0 +1,2 @@
+ALTER TABLE "stripe_orders" ADD COLUMN "promotion_withdrawn_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "stripe_orders_payment_intent_idx" ON "stripe_orders" USING btree ("stripe_payment_intent_id");
