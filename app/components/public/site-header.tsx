@@ -61,7 +61,8 @@ export function ScriptSwitch({
   );
 }
 
-function SearchIcon() {
+/** A 20 px line icon of the header, drawn in the text colour. */
+function HeaderIcon({ d, circle }: { d: string; circle?: boolean }) {
   return (
     <svg
       aria-hidden="true"
@@ -71,23 +72,8 @@ function SearchIcon() {
       stroke="currentColor"
       strokeWidth={2}
     >
-      <circle cx="11" cy="11" r="7" />
-      <path d="m20 20-3.5-3.5" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function MenuIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      className="h-5 w-5"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-    >
-      <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+      {circle ? <circle cx="11" cy="11" r="7" /> : null}
+      <path d={d} strokeLinecap="round" />
     </svg>
   );
 }
@@ -102,7 +88,7 @@ export function HeaderSearch() {
       to="/pretraga"
       className="inline-flex min-h-10 items-center gap-2 rounded-md px-2.5 text-sm text-slate-100 hover:bg-white/10"
     >
-      <SearchIcon />
+      <HeaderIcon d="m20 20-3.5-3.5" circle />
       <span className="sr-only xl:not-sr-only">Pretraga</span>
     </Link>
   );
@@ -173,7 +159,7 @@ export function SiteHeader({
         <ScriptSwitch script={script} path={path} className="hidden lg:flex" />
         <details className="group lg:hidden">
           <summary className="inline-flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2.5 text-sm font-medium hover:bg-white/10 group-open:bg-white/15 [&::-webkit-details-marker]:hidden">
-            <MenuIcon />
+            <HeaderIcon d="M4 7h16M4 12h16M4 17h16" />
             Meni
           </summary>
           <div className="absolute inset-x-0 top-full border-t border-white/10 bg-brand-900 shadow-lg">
