@@ -11,7 +11,10 @@
 //          --no-views (send a crawler's user agent), --articles N (default 500 different articles),
 //          --page-cache on|off|both (default both), --no-pin, --no-nginx,
 //          --baseline DIR (also run an older checkout of the app, e.g. a `git worktree` of the
-//          commit before a change, in the same run: its figures then compare directly)
+//          commit before a change, in the same run: its figures then compare directly),
+//          --pairs N (Latin against Cyrillic: N rounds of a page and its /cir twin, one request at a
+//          time, alternating — the time one page costs the server, under the same load; use
+//          --scenarios none to measure only that)
 //
 // The server (and nginx) run on CPU 0 and this load generator on CPU 1 (taskset), so they never
 // compete. The ceiling is nginx serving static copies of the very same pages (gzip on, one
@@ -48,6 +51,11 @@ const { values: opts } = parseArgs({
     articles: { type: "string", default: "500" },
     /** Another checkout of the app (built or not) to measure in the same run, as "before". */
     baseline: { type: "string" },
+    /**
+     * Latin against Cyrillic, one request at a time: N rounds per page kind, each a Latin page and
+     * its /cir twin back to back (the order alternating), so both see the same machine load.
+     */
+    pairs: { type: "string", default: "0" },
   },
 });
 const DURATION_MS = Number(opts.duration) * 1000;
@@ -181,6 +189,54 @@ function snapshotPaths(paths) {
   ];
 }
 
+/** Latin and Cyrillic twins, one request at a time, alternating; medians and their ratio. */
+async function comparePairs(base, paths, server) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const rounds = Number(opts.pairs);
+  const kinds = [
+    ["article", (i) => paths[i % Math.min(paths.length, 50)]],
+    ["vesti", () => "/vesti"],
+    ["home", () => "/"],
+  ];
+  const out = [];
+  for (const [kind, pathOf] of kinds) {
+    const twin = (p) => (p === "/" ? "/cir" : `/cir${p}`);
+    // Every page once in both scripts first: with the page cache on, the rounds measure hits.
+    for (let i = 0; i < Math.min(rounds, 50); i++) {
+      await get(agent, base, pathOf(i));
+      await get(agent, base, twin(pathOf(i)));
+    }
+    const latin = [];
+    const cyrillic = [];
+    /** Cyrillic minus Latin, round by round: the two requests ran back to back, under one load. */
+    const differences = [];
+    for (let i = 0; i < rounds; i++) {
+      const p = pathOf(i);
+      const order = i % 2 === 0 ? [p, twin(p)] : [twin(p), p];
+      const ms = {};
+      for (const path of order) {
+        const r = await get(agent, base, path);
+        if (r.status === 200) ms[path === p ? "lat" : "cir"] = r.ms;
+      }
+      if (ms.lat === undefined || ms.cir === undefined) continue;
+      latin.push(ms.lat);
+      cyrillic.push(ms.cir);
+      differences.push(ms.cir - ms.lat);
+    }
+    for (const list of [latin, cyrillic, differences]) list.sort((a, b) => a - b);
+    out.push({
+      kind,
+      server,
+      latin: percentile(latin, 50),
+      cyrillic: percentile(cyrillic, 50),
+      difference: percentile(differences, 50),
+      n: latin.length,
+    });
+  }
+  agent.destroy();
+  return out;
+}
+
 function fmt(n, digits = 1) {
   return n.toFixed(digits);
 }
@@ -220,7 +276,8 @@ async function main() {
   if (pin) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
   const serverCpu = pin ? 0 : undefined;
   try {
-    const names = opts.scenarios.split(",");
+    const names = opts.scenarios === "none" ? [] : opts.scenarios.split(",");
+    const pairResults = [];
     for (const name of names) {
       if (!SCENARIOS[name])
         throw new Error(`unknown scenario ${name} (${Object.keys(SCENARIOS).join(", ")})`);
@@ -275,7 +332,14 @@ async function main() {
         cleanups.push(() => app.stop());
         paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
         await runAll(app.baseUrl, `app, ${driver}, cache ${pageCache ? "on" : "off"}`, paths);
-        if (opts.nginx && !pages) pages = await snapshot(app.baseUrl, snapshotPaths(paths));
+        if (Number(opts.pairs) > 0) {
+          console.error(`  Latin against Cyrillic, ${opts.pairs} rounds per page…`);
+          pairResults.push(
+            ...(await comparePairs(app.baseUrl, paths, `app, ${driver}, cache ${pageCache ? "on" : "off"}`)),
+          );
+        }
+        if (opts.nginx && names.length > 0 && !pages)
+          pages = await snapshot(app.baseUrl, snapshotPaths(paths));
         await app.stop();
         cleanups.pop();
       }
@@ -302,6 +366,20 @@ async function main() {
       console.log(
         `| ${shown} | ${r.server} | ${fmt(r.rps, 0)} | ${ratio} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.errors + r.non2xx} | ${fmt(r.kbPerRequest)} |`,
       );
+    }
+    if (pairResults.length > 0) {
+      console.log(
+        `\nLatin against Cyrillic, one request at a time, ${opts.pairs} rounds each (median ms):\n`,
+      );
+      console.log(
+        "| page | server | Latin p50 ms | Cyrillic p50 ms | paired difference p50 ms | Cyrillic / Latin |",
+      );
+      console.log("|---|---|---:|---:|---:|---:|");
+      for (const r of pairResults) {
+        console.log(
+          `| ${SHOWN[r.kind]} | ${r.server} | ${fmt(r.latin, 2)} | ${fmt(r.cyrillic, 2)} | ${fmt(r.difference, 2)} | ${fmt(((r.latin + r.difference) / r.latin) * 100, 1)} % |`,
+        );
+      }
     }
   } finally {
     await stopAll();

@@ -57,8 +57,9 @@ const META_TEXT = new Set([
   "article:tag",
 ]);
 const META_LINK = new Set(["og:url"]);
-const INTERESTING =
-  /\s(?:href|action|formaction|data-endpoint|alt|title|aria-label|placeholder|content|lang)="/i;
+/** An attribute the pass may change or must know about, anywhere in the page (one sweep). */
+const ATTRIBUTE_SWEEP =
+  /\s(href|action|formaction|data-endpoint|alt|title|aria-label|placeholder|content|lang|translate|hreflang)=("?)/gi;
 
 /** JSON-LD keys whose values are not text: kept, or rewritten as links. */
 const JSON_LINK_KEYS = new Set(["url", "@id", "mainEntityOfPage", "sameAs", "item"]);
@@ -91,10 +92,6 @@ const JSON_KEPT_KEYS = new Set([
 ]);
 
 /** The interesting attributes of a tag, with their (double-quoted, as React writes them) values. */
-const TAG_ATTRIBUTE =
-  /(\s)(href|action|formaction|data-endpoint|alt|title|aria-label|placeholder|content|lang)="([^"]*)"/gi;
-/** React writes some attribute names in camel case (hrefLang, formAction). */
-const HREFLANG = /\shreflang=/i;
 const META_KEY = /\s(?:name|property)="([^"]*)"/;
 
 /** The index just past the `>` that ends the tag opened at `start` (quotes respected), or -1. */
@@ -113,7 +110,18 @@ function tagEnd(html: string, start: number): number {
   return gt + 1;
 }
 
-const TAG_NAME = /<\/?([a-zA-Z][a-zA-Z0-9-]*)/y;
+/** Where a tag name that starts at `start` ends (letters, then letters, digits, hyphens). */
+function tagNameEnd(html: string, start: number): number {
+  let i = start;
+  for (; i < html.length; i++) {
+    const c = html.charCodeAt(i) | 32; // lower case
+    const letter = c >= 97 && c <= 122;
+    if (letter) continue;
+    const digitOrHyphen = (c >= 48 && c <= 57) || html.charCodeAt(i) === 45;
+    if (i === start || !digitOrHyphen) break;
+  }
+  return i;
+}
 
 /** Where `</name` starts after `from` (our renderer writes tags in lowercase; others are found too). */
 function closingTag(html: string, name: string, from: number): number {
@@ -136,6 +144,12 @@ export function transliterateHtml(html: string, options: HtmlScriptOptions): str
   let i = 0;
   /** The element whose content is copied as it is, and how deep inside same-named ones we are. */
   let verbatim: { name: string; depth: number } | null = null;
+  /** The next attribute of interest (ATTRIBUTE_SWEEP), found once for the whole page. */
+  let next_: RegExpExecArray | null | undefined; // undefined: not looked yet; null: none left
+  const sweep = (from: number) => {
+    ATTRIBUTE_SWEEP.lastIndex = from;
+    return ATTRIBUTE_SWEEP.exec(html);
+  };
 
   while (i < html.length) {
     const lt = html.indexOf("<", i);
@@ -154,15 +168,15 @@ export function transliterateHtml(html: string, options: HtmlScriptOptions): str
       i = end <= 0 ? html.length : end;
       continue;
     }
-    TAG_NAME.lastIndex = lt;
-    const nameMatch = TAG_NAME.exec(html);
-    const end = nameMatch ? tagEnd(html, lt) : -1;
-    if (!nameMatch || end === -1) {
+    const nameStart = next === 47 /* / */ ? lt + 2 : lt + 1;
+    const nameEnd = tagNameEnd(html, nameStart);
+    const end = nameEnd > nameStart ? tagEnd(html, lt) : -1;
+    if (end === -1) {
       // A lone "<" in text (React escapes it, so this is not ours): copied.
       i = lt + 1;
       continue;
     }
-    const name = nameMatch[1].toLowerCase();
+    const name = html.slice(nameStart, nameEnd).toLowerCase();
     i = end;
 
     if (next === 47 /* / */) {
@@ -170,14 +184,13 @@ export function transliterateHtml(html: string, options: HtmlScriptOptions): str
       continue;
     }
 
-    const tag = html.slice(lt, end);
     const selfClosing = VOID.has(name) || html.charCodeAt(end - 2) === 47;
     if (verbatim && verbatim.name === name && !selfClosing) verbatim.depth++;
 
     if (name === "script" || name === "style") {
       const close = closingTag(html, name, end);
       const contentEnd = close === -1 ? html.length : close;
-      if (name === "script" && !verbatim && tag.includes('type="application/ld+json"')) {
+      if (name === "script" && !verbatim && html.slice(lt, end).includes('type="application/ld+json"')) {
         const content = html.slice(end, contentEnd);
         const converted = convertJsonLd(content, options);
         if (converted !== content) replace(end, contentEnd, converted);
@@ -186,27 +199,39 @@ export function transliterateHtml(html: string, options: HtmlScriptOptions): str
       continue;
     }
 
-    const own = name !== "html" && (tag.includes(' lang="') || tag.includes(' translate="no"'));
-    if (INTERESTING.test(tag)) {
+    // Most tags carry only classes: one sweep over the page finds the next attribute of interest,
+    // and a tag before it is passed over without being looked at.
+    if (next_ === undefined || (next_ !== null && next_.index < lt)) next_ = sweep(lt);
+    let own = false;
+    if (next_ && next_.index < end) {
+      const found: { attribute: string; from: number; to: number }[] = [];
+      let hreflang = false;
+      while (next_ && next_.index < end) {
+        const attribute = next_[1].toLowerCase();
+        const from = next_.index + next_[0].length;
+        const to = next_[2] === '"' ? html.indexOf('"', from) : from;
+        if (attribute === "hreflang") hreflang = true;
+        else if (attribute === "translate") own ||= html.startsWith('no"', from);
+        else {
+          if (attribute === "lang" && name !== "html") own = true;
+          if (to > from || next_[2] === '"') found.push({ attribute, from, to });
+        }
+        next_ = sweep(to + 1);
+      }
       const readable = !verbatim && !own;
-      const hreflang = HREFLANG.test(tag);
-      const metaKey = name === "meta" ? (META_KEY.exec(tag)?.[1] ?? "") : "";
-      const converted = tag.replace(
-        TAG_ATTRIBUTE,
-        (whole: string, space: string, written: string, value: string) => {
-          const attribute = written.toLowerCase();
-          let next = value;
-          if (attribute === "lang") next = name === "html" ? options.lang : value;
-          else if (TEXT_ATTRIBUTES.has(attribute)) next = readable ? convert(value) : value;
-          else if (LINK_ATTRIBUTES.has(attribute)) next = link && !hreflang ? link(value) : value;
-          else if (attribute === "content") {
-            if (readable && META_TEXT.has(metaKey)) next = convert(value);
-            else if (link && META_LINK.has(metaKey)) next = link(value);
-          }
-          return next === value ? whole : `${space}${written}="${next}"`;
-        },
-      );
-      if (converted !== tag) replace(lt, end, converted);
+      const metaKey = name === "meta" ? (META_KEY.exec(html.slice(lt, end))?.[1] ?? "") : "";
+      for (const { attribute, from, to } of found) {
+        const value = html.slice(from, to);
+        let next = value;
+        if (attribute === "lang") next = name === "html" ? options.lang : value;
+        else if (TEXT_ATTRIBUTES.has(attribute)) next = readable ? convert(value) : value;
+        else if (LINK_ATTRIBUTES.has(attribute)) next = link && !hreflang ? link(value) : value;
+        else if (attribute === "content") {
+          if (readable && META_TEXT.has(metaKey)) next = convert(value);
+          else if (link && META_LINK.has(metaKey)) next = link(value);
+        }
+        if (next !== value) replace(from, to, next);
+      }
     }
     if (!verbatim && !selfClosing && (own || VERBATIM.has(name))) verbatim = { name, depth: 1 };
   }

@@ -85,8 +85,13 @@ export type Transliterator = {
 };
 
 const CACHE_LIMIT = 50_000;
-/** Texts up to this length are remembered whole. */
-const TEXT_CACHE_MAX_LENGTH = 200;
+/**
+ * Texts are remembered whole up to this many characters in all (paragraphs of a popular article,
+ * labels, dates, titles come back with every render); then the memory starts again.
+ */
+const TEXT_CACHE_CHARACTERS = 4_000_000;
+/** Longer texts (a whole pasted body) are converted each time. */
+const TEXT_CACHE_MAX_LENGTH = 4_000;
 
 /** A transliterator with the editors' list of Latin-only words and names (see parseLatinOnlyList). */
 export function createTransliterator(latinOnly = ""): Transliterator {
@@ -108,12 +113,14 @@ export function createTransliterator(latinOnly = ""): Transliterator {
     phraseStarts.add(first.toUpperCase());
   }
   const cache = new Map<string, string>();
-  /** Whole short texts (menu items, labels, dates, titles repeat on every page). */
+  /** Whole texts, and how many characters they hold. */
   const texts = new Map<string, string>();
+  let textCharacters = 0;
 
   function convertWord(word: string, text: string): string {
     // "NOVO" alone is an abbreviation, in "NOVO U PONUDI" a word: not cached, it depends on the text.
-    if (isCapitals(word)) {
+    const first = word.charCodeAt(0);
+    if (first >= 65 && first <= 90 && isCapitals(word)) {
       return staysLatin(word, list.words, isShouting(text))
         ? word
         : latinWordToCyrillic(word, twoLetterPairAt(word));
@@ -153,8 +160,12 @@ export function createTransliterator(latinOnly = ""): Transliterator {
       }
       const converted = convertText(input);
       if (short) {
-        if (texts.size >= CACHE_LIMIT) texts.clear();
+        if (textCharacters > TEXT_CACHE_CHARACTERS) {
+          texts.clear();
+          textCharacters = 0;
+        }
         texts.set(input, converted);
+        textCharacters += input.length + converted.length;
       }
       return converted;
     },
