@@ -2,6 +2,9 @@
 // (docs/operations.md): keep accepting for a moment so connections already queued are served,
 // then stop accepting, answer every request in flight with `Connection: close`, close idle
 // keep-alive sockets, wait for the requests' work to end, stop the job runner, close the database.
+import { execFile } from "node:child_process";
+import cluster from "node:cluster";
+import os from "node:os";
 import path from "node:path";
 import express from "express";
 
@@ -19,8 +22,21 @@ async function loadServerModule() {
   return { mod: await vite.ssrLoadModule("./server/app.ts"), vite };
 }
 
+/** `WEB_CONCURRENCY` above 1 (PostgreSQL only): this process is the primary of a cluster of workers. */
+function workerCount(mod) {
+  if (DEV || !cluster.isPrimary) return 1;
+  try {
+    return mod.parseEnv(process.env).WEB_CONCURRENCY;
+  } catch (error) {
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+
 async function main() {
   const { mod, vite } = await loadServerModule();
+  const workers = workerCount(mod);
+  if (workers > 1) return runPrimary(mod, workers);
   let started;
   try {
     started = await mod.start(process.env, { clientDir: DEV ? undefined : CLIENT_DIR });
@@ -56,9 +72,15 @@ async function main() {
   const http = handler.listen(env.PORT, env.HOST, () => {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
-    mod.logger.info({ port }, `listening on http://localhost:${port}`);
+    mod.logger.info({ port }, "listening");
+    if (cluster.isWorker) process.send?.({ type: "bv:listening", port });
+    // pino writes asynchronously: its lines first, so that these really are the last ones.
+    else mod.logger.flush(() => announce(`http://localhost:${port}`, started.credentials));
   });
   http.keepAliveTimeout = 5_000;
+  // METRICS_PORT: a listener of its own (a cluster's primary serves it for all its workers).
+  const metricsServer =
+    env.METRICS_PORT && !cluster.isWorker ? mod.createMetricsApp().listen(env.METRICS_PORT, env.HOST) : null;
 
   const connections = mod.trackConnections(http);
 
@@ -85,6 +107,7 @@ async function main() {
       mod.logger.warn({ inFlight: inflight.size }, "request work still running at shutdown");
     }
     try {
+      metricsServer?.close();
       await vite?.close();
       await mod.stop();
       mod.logger.info("stopped");
@@ -96,6 +119,95 @@ async function main() {
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
+}
+
+/** The last lines of the start-up output: where the site is and, on a new demo site, who may sign in. */
+function announce(url, credentials = []) {
+  const lines = [`\nBalkan Vozači: ${url}  (administracija: ${url}/admin)`];
+  if (credentials.length > 0) {
+    lines.push("", "  Demo nalozi — lozinke se prikazuju samo sada, sačuvajte ih:");
+    for (const c of credentials) lines.push(`    ${c.role.padEnd(7)} ${c.email}  /  ${c.password}`);
+  }
+  console.log(`${lines.join("\n")}\n`);
+}
+
+/**
+ * The primary of WEB_CONCURRENCY workers (Node's cluster: the workers share the port). It serves
+ * no request itself: it starts the workers one after another (the first migrates), pins each to a
+ * core of its own when there are enough (taskset), starts a new one when one dies, serves the
+ * workers' metrics summed on METRICS_PORT, and on SIGTERM/SIGINT stops them all cleanly.
+ */
+async function runPrimary(mod, count) {
+  const env = mod.parseEnv(process.env);
+  const { AggregatorRegistry } = await import("prom-client");
+  const aggregator = new AggregatorRegistry();
+  const cpus = os.availableParallelism();
+  const slots = new Map();
+  let stopping = false;
+  let listening = 0;
+
+  const fork = (slot) => {
+    const worker = cluster.fork({ BV_WORKER_SLOT: String(slot) });
+    slots.set(worker.id, slot);
+    if (count <= cpus) {
+      execFile("taskset", ["-cp", String(slot % cpus), String(worker.process.pid)], (error) => {
+        if (error) mod.logger.debug({ err: error }, "worker not pinned (taskset)");
+      });
+    }
+    worker.on("message", (message) => {
+      if (message?.type === "bv:listening" && ++listening === count) {
+        mod.logger.info({ workers: count, port: message.port }, "listening");
+        mod.logger.flush(() => announce(`http://localhost:${message.port}`));
+      }
+      if (message?.type === "bv:metrics-request") {
+        aggregator.clusterMetrics().then(
+          (body) => worker.send({ type: "bv:metrics", id: message.id, body }),
+          (error) => worker.send({ type: "bv:metrics", id: message.id, error: String(error) }),
+        );
+      }
+    });
+    return worker;
+  };
+
+  cluster.on("exit", (worker, code, signal) => {
+    const slot = slots.get(worker.id);
+    slots.delete(worker.id);
+    if (stopping) {
+      if (slots.size === 0) process.exit(0);
+      return;
+    }
+    mod.logger.error({ pid: worker.process.pid, code, signal }, "worker died; starting another");
+    setTimeout(() => fork(slot), 1_000).unref();
+  });
+
+  for (let slot = 0; slot < count; slot++) fork(slot);
+
+  const metricsServer = env.METRICS_PORT
+    ? express()
+        .get("/metrics", async (_req, res) => {
+          try {
+            const body = await aggregator.clusterMetrics();
+            res.set("Cache-Control", "no-store").type(aggregator.contentType).send(body);
+          } catch (error) {
+            mod.logger.error({ err: error }, "cluster metrics could not be collected");
+            res.status(500).end();
+          }
+        })
+        .listen(env.METRICS_PORT, env.HOST)
+    : null;
+
+  const shutdown = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    mod.logger.info({ signal, workers: slots.size }, "shutting down the workers");
+    metricsServer?.close();
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    if (slots.size === 0) process.exit(0);
+    // The workers drain (at most SHUTDOWN_GRACE_MS twice, plus the lame duck); then nothing is left to wait for.
+    setTimeout(() => process.exit(1), LAME_DUCK_MAX_MS + 2 * SHUTDOWN_GRACE_MS + 5_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
 main();

@@ -6,6 +6,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  * to build the app). Two projects, run separately by `scripts/test.sh`:
  *
  * - `unit`: pure functions and components beside the code (`app/**\/*.test.ts(x)`), no database.
+ * - `deploy`: the deployment test (nginx, two app processes, PostgreSQL, S3), with TEST_DATABASE_URL.
  * - `integration`: real database, on the driver named by `TEST_DB` (`pglite`, the default, or
  *   `postgres` with `TEST_DATABASE_URL`). Each test file gets its own freshly migrated database
  *   from `tests/support/db.ts`; the global set-up prepares the template once per run.
@@ -43,6 +44,19 @@ export default defineConfig({
           // Each file holds a whole database (PGlite in memory, or a PostgreSQL connection pool):
           // two files at a time suit the two cores of the CI machines.
           maxWorkers: 2,
+        },
+      },
+      {
+        // The deployment (tests/deploy): nginx + app processes + PostgreSQL + S3, from a production
+        // install. Its own step in scripts/test.sh, after Playwright (the build is fresh by then).
+        extends: true,
+        test: {
+          name: "deploy",
+          environment: "node",
+          include: ["tests/deploy/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+          maxWorkers: 1,
         },
       },
     ],

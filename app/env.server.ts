@@ -37,6 +37,8 @@ const EnvSchema = z.object({
     blankToUndefined,
     z.string().min(32, "najmanje 32 karaktera").optional(),
   ),
+  /** Days the audit log keeps its rows (decision 195); older ones are deleted by a daily job. */
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   /** S3-compatible media storage: used when S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set. */
   S3_ENDPOINT: z.preprocess(blankToUndefined, z.url().optional()),
   S3_REGION: z.preprocess(blankToUndefined, z.string().default("us-east-1")),
@@ -47,9 +49,26 @@ const EnvSchema = z.object({
   S3_BUCKET_IMAGES: z.preprocess(blankToUndefined, z.string().optional()),
   S3_BUCKET_MEDIJI: z.preprocess(blankToUndefined, z.string().optional()),
   S3_FORCE_PATH_STYLE: z.enum(["0", "1"]).default("1"),
+  /** Worker processes started by one `npm start` (PostgreSQL only; docs/operations.md). */
+  WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
+  /** Prometheus metrics on a port of their own (`/metrics`); off when unset. */
+  METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** Prometheus metrics on the main port at `/metrics`, for `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "najmanje 16 karaktera").optional()),
+  /** Queries slower than this are logged with their statement name; 0 turns it off. */
+  SLOW_QUERY_MS: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).default(500)),
+  /** `pretty`: readable colored lines for development instead of JSON. */
+  LOG_FORMAT: z.enum(["json", "pretty"]).default("json"),
+  /** Nightly backups into this directory (7 daily, 4 weekly kept). */
+  BACKUP_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Nightly backups into this S3 bucket (with the S3_* credentials) instead of a directory. */
+  BACKUP_BUCKET: z.preprocess(blankToUndefined, z.string().optional()),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/** Every variable the app reads from the environment (README "Configuration"). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(EnvSchema.shape);
 
 export class EnvError extends Error {}
 
@@ -80,6 +99,22 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (!!env.S3_ACCESS_KEY_ID !== !!env.S3_SECRET_ACCESS_KEY) {
     throw new EnvError(
       "Neispravna konfiguracija (environment):\n  S3_ACCESS_KEY_ID i S3_SECRET_ACCESS_KEY se zadaju zajedno",
+    );
+  }
+  if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+    throw new EnvError(
+      `Neispravna konfiguracija (environment):\n  WEB_CONCURRENCY=${env.WEB_CONCURRENCY} traži DATABASE_URL (PostgreSQL): ` +
+        "ugrađena baza (PGlite) služi samo jedan proces",
+    );
+  }
+  if (env.BACKUP_BUCKET && !env.S3_ACCESS_KEY_ID) {
+    throw new EnvError(
+      "Neispravna konfiguracija (environment):\n  BACKUP_BUCKET traži S3_ACCESS_KEY_ID i S3_SECRET_ACCESS_KEY",
+    );
+  }
+  if (env.BACKUP_BUCKET && env.BACKUP_DIR) {
+    throw new EnvError(
+      "Neispravna konfiguracija (environment):\n  zadajte BACKUP_DIR ili BACKUP_BUCKET, ne oba",
     );
   }
   return env;

@@ -28,4 +28,19 @@ describe("environment validation", () => {
     const env = parseEnv({ STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_1" });
     expect(env.STRIPE_SECRET_KEY).toBe("sk_test_1");
   });
+
+  it("refuses several worker processes on the embedded database", () => {
+    expect(() => parseEnv({ WEB_CONCURRENCY: "2" })).toThrow(/WEB_CONCURRENCY=2 traži DATABASE_URL/);
+    expect(parseEnv({ WEB_CONCURRENCY: "1" }).WEB_CONCURRENCY).toBe(1);
+    expect(parseEnv({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://h/db" }).WEB_CONCURRENCY).toBe(2);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(/WEB_CONCURRENCY/);
+  });
+
+  it("checks the operations settings", () => {
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+    expect(() => parseEnv({ METRICS_PORT: "x" })).toThrow(/METRICS_PORT/);
+    expect(() => parseEnv({ LOG_FORMAT: "xml" })).toThrow(/LOG_FORMAT/);
+    expect(() => parseEnv({ BACKUP_BUCKET: "b" })).toThrow(/BACKUP_BUCKET traži S3_ACCESS_KEY_ID/);
+    expect(parseEnv({}).SLOW_QUERY_MS).toBe(500);
+  });
 });

@@ -12,6 +12,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
+import { SITE_NAME } from "./components/public/site-sections";
 import enhanceScript from "./public-client/enhance.ts?worker&url";
 
 export const meta: Route.MetaFunction = () => [
@@ -35,6 +36,14 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#172f6e" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {admin ? null : (
+          <link
+            rel="search"
+            type="application/opensearchdescription+xml"
+            title={SITE_NAME}
+            href="/opensearch.xml"
+          />
+        )}
         <Meta />
         <Links />
         {admin ? null : <script src={enhanceScript} defer nonce={nonce} />}

@@ -1,7 +1,10 @@
+import os from "node:os";
+import path from "node:path";
 import type { Database, DatabaseHandle } from "./db/client.server";
 import type { ContactsProvider } from "./integrations/brevo/brevo.server";
 import type { OutboxStore } from "./integrations/mailgun/outbox.server";
 import type { MailProvider } from "./integrations/mailgun/provider";
+import type { BackupDestination } from "./integrations/storage/backup-destination.server";
 import type { Storage } from "./integrations/storage/storage";
 import type { CardPayments } from "./integrations/stripe/card-payments";
 
@@ -20,6 +23,10 @@ type Services = {
   contacts?: ContactsProvider | null;
   /** The card payment provider, or null when Stripe is not configured. */
   payments?: CardPayments | null;
+  /** Where uploads are received to before they are checked (DATA_DIR/tmp/uploads). */
+  uploadDir?: string;
+  /** Nightly backups: where they go (null: off) and, on PostgreSQL, the URL pg_dump reads. */
+  backups?: { destination: BackupDestination | null; databaseUrl?: string };
 };
 
 const KEY = Symbol.for("balkan-vozaci.services");
@@ -67,4 +74,9 @@ export function getContacts(): ContactsProvider | null {
 /** The card payment provider chosen at boot, or null when none is configured (no card payments). */
 export function getPayments(): CardPayments | null {
   return getServices().payments ?? null;
+}
+
+/** The directory uploads are received to (lib/multipart.server.ts); the system's temp dir in tests. */
+export function getUploadDir(): string {
+  return getServices().uploadDir ?? path.join(os.tmpdir(), "balkan-vozaci-uploads");
 }

@@ -15,8 +15,7 @@
  */
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { type DatabaseHandle, openDatabase } from "../app/db/client.server";
-import { runMigrations } from "../app/db/migrate.server";
+import type { DatabaseHandle } from "../app/db/client.server";
 import {
   articleCountQuery,
   articlePageQuery,
@@ -24,7 +23,7 @@ import {
   listAdminArticles,
   parseArticleListQuery,
 } from "../app/domain/articles/admin.server";
-import { startPostgres } from "./support/cluster.mjs";
+import { openBenchDatabase } from "./support/database";
 
 const { values: opts } = parseArgs({
   options: {
@@ -106,21 +105,8 @@ function stats(samples: number[]) {
 }
 
 async function main() {
-  let stopCluster: (() => void) | undefined;
-  let handle: DatabaseHandle;
-  if (opts.driver === "postgres") {
-    let url = process.env.DATABASE_URL;
-    if (!url) {
-      const cluster = await startPostgres();
-      url = cluster.url as string;
-      stopCluster = cluster.stop;
-    }
-    handle = await openDatabase({ driver: "postgres", url, max: 4 });
-  } else {
-    handle = await openDatabase({ driver: "pglite", dataDir: null });
-  }
+  const { handle, close } = await openBenchDatabase(opts.driver as string);
   try {
-    await runMigrations(handle);
     const started = performance.now();
     await generate(handle, ROWS);
     const [{ n, mb }] = (
@@ -187,8 +173,7 @@ async function main() {
       .join("\n");
     console.log(`\nPlan of the count for 'vasington sprem':\n${plan}`);
   } finally {
-    await handle.close();
-    stopCluster?.();
+    await close();
   }
 }
 

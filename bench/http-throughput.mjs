@@ -10,6 +10,7 @@
 //          --warmup SECONDS (default 3), --scenarios article,vesti[,article-cir,vesti-cir,home,home-cir,article-redirect],
 //          --no-views (send a crawler's user agent), --articles N (default 500 different articles),
 //          --page-cache on|off|both (default both), --no-pin, --no-nginx,
+//          --processes 1,2 (compare 1 and 2 app processes in one run: WEB_CONCURRENCY; PostgreSQL only),
 //          --baseline DIR (also run an older checkout of the app, e.g. a `git worktree` of the
 //          commit before a change, in the same run: its figures then compare directly),
 //          --pairs N (Latin against Cyrillic: N rounds of a page and its /cir twin, one request at a
@@ -56,6 +57,8 @@ const { values: opts } = parseArgs({
      * its /cir twin back to back (the order alternating), so both see the same machine load.
      */
     pairs: { type: "string", default: "0" },
+    /** App processes to compare, e.g. "1,2" (WEB_CONCURRENCY; more than 1 needs --driver postgres). */
+    processes: { type: "string", default: "1" },
   },
 });
 const DURATION_MS = Number(opts.duration) * 1000;
@@ -104,6 +107,10 @@ async function run(base, nextPath, expected) {
   const warmupEnds = Date.now() + WARMUP_MS;
   const ends = warmupEnds + DURATION_MS;
   let measuredFrom = 0;
+  // The load generator's own CPU time (over warm-up and measurement), to show what it takes from
+  // the core it shares with the second app process.
+  const cpuAtStart = process.cpuUsage();
+  const wallAtStart = Date.now();
   async function worker() {
     while (Date.now() < ends) {
       const r = await get(agent, base, nextPath());
@@ -119,6 +126,7 @@ async function run(base, nextPath, expected) {
   await Promise.all(Array.from({ length: CONNECTIONS }, worker));
   agent.destroy();
   const seconds = DURATION_MS / 1000;
+  const cpu = process.cpuUsage(cpuAtStart);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length + non2xx + errors,
@@ -130,6 +138,7 @@ async function run(base, nextPath, expected) {
     errors,
     non2xx,
     kbPerRequest: latencies.length ? bytes / (latencies.length + non2xx) / 1024 : 0,
+    loadCpu: (cpu.user + cpu.system) / 1000 / (Date.now() - wallAtStart),
   };
 }
 
@@ -326,45 +335,55 @@ async function main() {
         cleanups.pop();
       }
       const modes = opts["page-cache"] === "both" ? [false, true] : [opts["page-cache"] === "on"];
+      const processCounts = opts.processes.split(",").map(Number);
+      if (processCounts.some((n) => n > 1) && !databaseUrl)
+        throw new Error("--processes above 1 needs --driver postgres (PGlite serves one process)");
+      let seeded = false;
       for (const pageCache of modes) {
-        console.error(`starting the production server (${driver}, page cache ${pageCache ? "on" : "off"})…`);
-        const app = await startApp({ databaseUrl, cpu: serverCpu, pageCache });
-        cleanups.push(() => app.stop());
-        paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
-        await runAll(app.baseUrl, `app, ${driver}, cache ${pageCache ? "on" : "off"}`, paths);
-        if (Number(opts.pairs) > 0) {
-          console.error(`  Latin against Cyrillic, ${opts.pairs} rounds per page…`);
-          pairResults.push(
-            ...(await comparePairs(app.baseUrl, paths, `app, ${driver}, cache ${pageCache ? "on" : "off"}`)),
-          );
+        for (const workers of processCounts) {
+          const label = `app, ${driver}, cache ${pageCache ? "on" : "off"}${processCounts.length > 1 || workers > 1 ? `, ${workers} process${workers > 1 ? "es" : ""}` : ""}`;
+          console.error(`starting the production server (${label})…`);
+          const app = await startApp({ databaseUrl, cpu: serverCpu, pageCache, workers, seed: !seeded });
+          seeded = true;
+          cleanups.push(() => app.stop());
+          paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
+          await runAll(app.baseUrl, label, paths);
+          if (Number(opts.pairs) > 0) {
+            console.error(`  Latin against Cyrillic, ${opts.pairs} rounds per page…`);
+            pairResults.push(...(await comparePairs(app.baseUrl, paths, label)));
+          }
+          if (opts.nginx && names.length > 0 && !pages)
+            pages = await snapshot(app.baseUrl, snapshotPaths(paths));
+          await app.stop();
+          cleanups.pop();
         }
-        if (opts.nginx && names.length > 0 && !pages)
-          pages = await snapshot(app.baseUrl, snapshotPaths(paths));
-        await app.stop();
-        cleanups.pop();
       }
     }
     if (pages) {
       console.error("starting nginx with static copies of the same pages…");
       const nginx = await startNginx(pages, { cpu: serverCpu });
       cleanups.push(() => nginx.stop());
-      await runAll(nginx.baseUrl, "nginx, static copy", paths);
+      await runAll(nginx.baseUrl, "nginx, static copy, gzip per response", paths);
+      await runAll(nginx.staticUrl, "nginx, precompressed copy (gzip_static)", paths);
     }
 
     console.log(
       `\n${paths.length} different articles, ${CONNECTIONS} connections, ${opts.warmup} s warm-up + ${opts.duration} s per scenario, ` +
-        `${pin ? "server on CPU 0, load generator on CPU 1" : "not pinned"}, Node ${process.version}\n`,
+        `${pin ? "one process and nginx on CPU 0, two processes on CPUs 0 and 1 (one each), load generator on CPU 1 in every run; PostgreSQL not pinned" : "not pinned"}, Node ${process.version}\n`,
     );
     console.log(
-      "| scenario | server | req/s | of nginx | p50 ms | p90 ms | p99 ms | max ms | errors | KiB/resp |",
+      "| scenario | server | req/s | of nginx gzip_static | p50 ms | p90 ms | p99 ms | max ms | errors | KiB/resp | load generator CPU |",
     );
-    console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|");
+    console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const r of results) {
-      const ceiling = results.find((x) => x.name === r.name && x.server.startsWith("nginx"));
+      // The ceiling: nginx sending precompressed copies (gzip_static), else nginx compressing each.
+      const ceiling =
+        results.find((x) => x.name === r.name && x.server.startsWith("nginx, precompressed")) ??
+        results.find((x) => x.name === r.name && x.server.startsWith("nginx"));
       const ratio = ceiling ? `${fmt((r.rps / ceiling.rps) * 100, 1)} %` : "—";
       const shown = SHOWN[r.name] ?? r.name;
       console.log(
-        `| ${shown} | ${r.server} | ${fmt(r.rps, 0)} | ${ratio} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.errors + r.non2xx} | ${fmt(r.kbPerRequest)} |`,
+        `| ${shown} | ${r.server} | ${fmt(r.rps, 0)} | ${ratio} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.errors + r.non2xx} | ${fmt(r.kbPerRequest)} | ${fmt(r.loadCpu * 100, 0)} % |`,
       );
     }
     if (pairResults.length > 0) {

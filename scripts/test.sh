@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The test command (`npm test`). On a fresh Debian 12 machine, after `npm ci`:
-#   1. installs Debian's chromium, postgresql and postgresql-contrib when missing (apt-get);
+#   1. installs Debian's chromium, postgresql, postgresql-contrib, nginx-light and openssl when
+#      missing (apt-get);
 #   2. starts a throwaway PostgreSQL cluster on a free loopback port (removed on exit, always);
-#   3. runs unit tests, integration tests on PGlite, integration tests on PostgreSQL, then
-#      Playwright — every step even when an earlier one fails;
+#   3. runs unit tests, integration tests on PGlite, integration tests on PostgreSQL, Playwright,
+#      then the deployment test (nginx + 2 app processes + PostgreSQL + S3) — every step even when
+#      an earlier one fails;
 #   4. prints each runner's own output, a per-step table, and as the very last line
 #        N passed, M failed[, K skipped]
 #      exiting non-zero when anything failed or when no test ran at all.
@@ -15,6 +17,7 @@ cd "$ROOT"
 
 REPORT_DIR="$ROOT/.tmp/test-report"   # the runners' JSON reports (kept for inspection)
 CHROMIUM=/usr/bin/chromium
+NGINX=/usr/sbin/nginx
 PG_BIN=""        # /usr/lib/postgresql/<ver>/bin, found by find_postgres
 PG_ROOT=""       # temp dir of the throwaway cluster: data/, server.log, the unix socket
 PG_PORT=""
@@ -73,6 +76,8 @@ ensure_system_packages() {
   log "System packages"
   local missing=()
   [[ -x "$CHROMIUM" ]] || missing+=(chromium)
+  [[ -x "$NGINX" ]] || missing+=(nginx-light)
+  command -v openssl >/dev/null || missing+=(openssl)
   if ! find_postgres; then
     missing+=(postgresql postgresql-contrib)
   elif ! postgres_has_contrib; then
@@ -92,7 +97,9 @@ ensure_system_packages() {
   [[ -x "$CHROMIUM" ]] || die "$CHROMIUM is still missing after installing chromium"
   find_postgres || die "no PostgreSQL server binaries under /usr/lib/postgresql/*/bin"
   postgres_has_contrib || die "pg_trgm/unaccent are missing for $PG_BIN (package postgresql-contrib)"
+  [[ -x "$NGINX" ]] || die "$NGINX is still missing after installing nginx-light"
   echo "chromium:   $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
+  echo "nginx:      $("$NGINX" -v 2>&1)"
   echo "postgresql: $("$PG_BIN/postgres" --version) ($PG_BIN)"
 }
 
@@ -254,6 +261,11 @@ run_all_steps() {
       "PLAYWRIGHT_JSON_OUTPUT_NAME=$REPORT_DIR/e2e.json" "E2E_PORT=${E2E_PORT:-$(free_port)}" -- \
       "$playwright" test
   fi
+
+  # After Playwright, whose server start built the app: this step reuses the fresh build.
+  run_step "deployment (nginx, 2 processes, PostgreSQL, S3)" vitest "$REPORT_DIR/deploy.json" \
+    "TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/postgres" -- \
+    "$vitest" "${vitest_args[@]}" --outputFile.json="$REPORT_DIR/deploy.json" --project deploy
 }
 
 print_summary() {

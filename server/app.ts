@@ -6,9 +6,15 @@ import { sql } from "drizzle-orm";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { ServerBuild } from "react-router";
 import { databaseAvailability, RETRY_AFTER_SECONDS } from "~/db/availability.server";
+import { withBootLock } from "~/db/boot-lock.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
+import { lockDataDir } from "~/db/data-dir-lock.server";
 import { runMigrations } from "~/db/migrate.server";
+import { logSlowQueries } from "~/db/slow-queries.server";
+import { ensureScheduledPublishing } from "~/domain/articles/scheduling.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
+import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
+import { ensureNightlyBackupScheduled } from "~/domain/backups/nightly.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
 import { latinSwitchTarget, type Script } from "~/domain/cyrillic/urls";
 import { JOB_HANDLERS } from "~/domain/jobs/handlers.server";
@@ -22,10 +28,12 @@ import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/user
 import { type Env, parseEnv } from "~/env.server";
 import { createContactsFromEnv } from "~/integrations/brevo/index.server";
 import { createMailProviderFromEnv, createOutboxFromEnv } from "~/integrations/mailgun/index.server";
-import { createStorageFromEnv } from "~/integrations/storage/index.server";
+import { createBackupDestinationFromEnv, createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
 import { createCardPaymentsFromEnv } from "~/integrations/stripe/stripe.server";
+import { appVersion } from "~/lib/app-version.server";
 import { logger } from "~/lib/logger.server";
+import { sweepUploadDir } from "~/lib/multipart.server";
 import { publicOrigin } from "~/lib/public-origin.server";
 import { requestSawDatabaseOutage, runWithRequestContext } from "~/lib/request-context.server";
 import { safeRedirect } from "~/lib/safe-redirect";
@@ -37,9 +45,11 @@ import { InflightTracker } from "./http/inflight";
 import { PageCache } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
 import { checkMethod, checkUrl, HTTP_MESSAGES, HttpError, isValidHost } from "./http/request-guards";
+import { createRoutePatterns } from "./http/route-pattern";
 import { scriptCookieHeader } from "./http/scripts";
 import { setBaseSecurityHeaders } from "./http/security-headers";
 import { loadStaticFiles, serveStaticFiles } from "./http/static-files";
+import { getMetrics, metricsHandler } from "./metrics";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -87,6 +97,8 @@ export function createApp(env: Env, options: AppOptions = {}) {
   if (env.TRUST_PROXY === "1") app.set("trust proxy", true);
   const inflight = options.inflight ?? new InflightTracker();
   const dev = env.NODE_ENV === "development";
+  const metrics = getMetrics();
+  const build = serverBuild as unknown as ServerBuild;
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const incoming = req.get("x-request-id");
@@ -98,7 +110,17 @@ export function createApp(env: Env, options: AppOptions = {}) {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const entry = { requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms };
+      // The route pattern (a bounded label): set by the page handler, or Express's own route.
+      const route = String(res.locals.route ?? req.route?.path ?? "unmatched");
+      metrics.observeRequest(route, req.method, res.statusCode, ms / 1000);
+      const entry = {
+        requestId,
+        method: req.method,
+        route,
+        url: req.originalUrl,
+        status: res.statusCode,
+        ms,
+      };
       // A 503 while the database is away is expected (the outage itself is logged once).
       if (res.statusCode >= 500 && res.statusCode !== 503) logger.error(entry, "request");
       else if (res.statusCode === 503) logger.warn(entry, "request");
@@ -140,7 +162,19 @@ export function createApp(env: Env, options: AppOptions = {}) {
     }
   });
 
-  if (options.clientDir) app.use(serveStaticFiles(loadStaticFiles(options.clientDir)));
+  // On the main port only for a bearer token; METRICS_PORT serves them on a listener of its own.
+  if (env.METRICS_TOKEN) app.get("/metrics", metricsHandler(metrics, env.METRICS_TOKEN));
+
+  if (options.clientDir) {
+    const serveStatic = serveStaticFiles(loadStaticFiles(options.clientDir));
+    app.use((req: Request, res: Response, next: NextFunction) => {
+      res.locals.route = "static";
+      serveStatic(req, res, () => {
+        res.locals.route = undefined;
+        next();
+      });
+    });
+  }
 
   // Stored media (both drivers): stored content type, long cache, SVG sandboxed.
   app.get("/media/:bucket/*key", serveMedia(getStorage));
@@ -171,9 +205,11 @@ export function createApp(env: Env, options: AppOptions = {}) {
   app.all(
     "/{*splat}",
     createPageHandler({
-      build: serverBuild as unknown as ServerBuild,
+      build,
       mode: dev ? "development" : "production",
       cache: options.pageCache ?? null,
+      routePattern: createRoutePatterns(build),
+      onCacheLookup: (hit) => metrics.pageCacheLookup(hit),
       inflight,
       rawBodyPaths: RAW_BODY_PATHS,
       crossOriginPaths: CROSS_ORIGIN_POST_PATHS,
@@ -223,6 +259,7 @@ async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 let cleanupTimer: NodeJS.Timeout | undefined;
 let jobRunner: JobRunner | undefined;
 let viewFlushTimer: NodeJS.Timeout | undefined;
+let releaseDataDir: (() => void) | undefined;
 
 let stopContentSync: (() => Promise<void>) | undefined;
 
@@ -230,6 +267,9 @@ export type StartOptions = {
   /** The built client files (production). */
   clientDir?: string;
 };
+
+/** Staff accounts made on this start whose passwords are shown once (a new demo site). */
+export type StartCredentials = { role: string; email: string; password: string };
 
 /** Boot: validate the environment, open and migrate the database, bootstrap staff and demo data. */
 export async function start(
@@ -239,58 +279,83 @@ export async function start(
   const env = parseEnv(source);
   const embeddedDir = path.resolve(env.DATA_DIR, "db");
   const freshEmbedded = !env.DATABASE_URL && !fs.existsSync(path.join(embeddedDir, "PG_VERSION"));
+  // One process per embedded database: refused while another holds DATA_DIR (backup, seed, a server).
+  if (!env.DATABASE_URL) releaseDataDir = lockDataDir(env.DATA_DIR);
   const handle: DatabaseHandle = env.DATABASE_URL
     ? await openDatabase({ driver: "postgres", url: env.DATABASE_URL })
     : await openDatabase({ driver: "pglite", dataDir: embeddedDir });
-  logger.info(
+  logger.debug(
     { driver: handle.driver, dataDir: env.DATABASE_URL ? undefined : embeddedDir },
     "database opened",
   );
 
-  await runMigrations(handle);
-  await ensureSettings(handle.db);
-  const admin = await bootstrapAdmin(handle.db, {
-    email: env.ADMIN_EMAIL,
-    password: env.ADMIN_PASSWORD,
-    allowDemo: handle.driver === "pglite",
+  const credentials: StartCredentials[] = [];
+  // Processes starting at once on one PostgreSQL database take turns (migrations, first rows).
+  const admin = await withBootLock(handle, async () => {
+    await runMigrations(handle);
+    await ensureSettings(handle.db);
+    return bootstrapAdmin(handle.db, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      allowDemo: handle.driver === "pglite",
+    });
   });
-  if (admin.kind === "configured") logger.info({ email: admin.email, created: admin.created }, "admin ready");
-  if (admin.kind === "demo") {
-    // Printed once, on the start that created it.
-    console.log(`\nDemo administrator: ${admin.email} / ${admin.password}\n`);
-  }
+  if (admin.kind === "configured")
+    logger.debug({ email: admin.email, created: admin.created }, "admin ready");
+  if (admin.kind === "demo")
+    credentials.push({ role: "admin", email: admin.email, password: admin.password });
 
   const storage = createStorageFromEnv(env);
-  logger.info({ driver: storage.driver }, "media storage ready");
 
   if (freshEmbedded && env.SEED_DEMO === "1") {
     const { seedDemo } = await import("~/db/seed/seed.server");
     const summary = await seedDemo(handle.db, { log: (message: string) => logger.info(message), storage });
     if (!summary.skipped) {
       logger.info({ counts: summary.counts, ms: Math.round(summary.durationMs) }, "demo data seeded");
-      for (const c of summary.credentials) console.log(`Demo ${c.role}: ${c.email} / ${c.password}`);
+      credentials.push(...summary.credentials);
     }
   }
 
-  await fillEmptyBannerSlots(handle.db);
+  // From here on (not during the bulk demo load): statements slower than SLOW_QUERY_MS are logged.
+  logSlowQueries(handle, env.SLOW_QUERY_MS);
+  await withBootLock(handle, () => fillEmptyBannerSlots(handle.db));
   const outbox = createOutboxFromEnv(env);
   const mail = createMailProviderFromEnv(env, outbox);
   const contacts = createContactsFromEnv(env);
-  logger.info(
-    { mail: mail.name, domain: mail.domain, contacts: contacts?.name ?? null },
-    "e-mail providers ready",
-  );
   const payments = createCardPaymentsFromEnv(env);
-  logger.info(
-    { provider: payments?.provider ?? null },
-    payments ? "card payments ready" : "card payments off",
-  );
+  const backupDestination = createBackupDestinationFromEnv(env);
 
-  setServices({ handle, storage, mail, outbox, contacts, payments });
+  // Uploads are received here before they are checked; a killed process may have left some.
+  const uploadDir = path.resolve(env.DATA_DIR, "tmp", "uploads");
+  const swept = sweepUploadDir(uploadDir);
+  if (swept > 0) logger.info({ removed: swept }, "old upload files removed");
+
+  setServices({
+    handle,
+    storage,
+    mail,
+    outbox,
+    contacts,
+    payments,
+    uploadDir,
+    backups: { destination: backupDestination, databaseUrl: env.DATABASE_URL },
+  });
+  getMetrics().setDatabase(handle);
   jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
   // Periodic jobs: one run is always scheduled (each run schedules the next).
   await ensureListingExpiryScheduled(handle.db).catch((error) =>
     logger.error({ err: error }, "listing expiry could not be scheduled"),
+  );
+  if (backupDestination) {
+    await ensureNightlyBackupScheduled(handle.db).catch((error) =>
+      logger.error({ err: error }, "the nightly backup could not be scheduled"),
+    );
+  }
+  await ensureScheduledPublishing(handle.db).catch((error) =>
+    logger.error({ err: error }, "scheduled articles could not be queued"),
+  );
+  await ensureAuditPruneScheduled(handle.db).catch((error) =>
+    logger.error({ err: error }, "audit pruning could not be scheduled"),
   );
   cleanupTimer = setInterval(() => {
     Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
@@ -311,16 +376,40 @@ export async function start(
     inflight,
     isDraining: () => draining,
   });
+  // The one line an operator reads at start: what this process runs on.
+  logger.info(
+    {
+      version: appVersion(),
+      database: handle.driver,
+      storage: storage.driver,
+      mail: mail.name,
+      contacts: contacts?.name ?? null,
+      payments: payments?.provider ?? null,
+      backups: backupDestination?.description ?? null,
+      metrics: env.METRICS_PORT ? `:${env.METRICS_PORT}` : env.METRICS_TOKEN ? "bearer" : null,
+    },
+    "started",
+  );
   return {
     env,
     app,
     inflight,
     pageCache,
+    /** Staff passwords shown once, after the URL (server.js): a new demo site. */
+    credentials,
     /** From now on every response closes its connection (shutdown has begun). */
     drain() {
       draining = true;
     },
   };
+}
+
+/** The metrics on a listener of their own (METRICS_PORT), for a process that is not a cluster worker. */
+export function createMetricsApp() {
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/metrics", metricsHandler(getMetrics(), null));
+  return app;
 }
 
 /** Shutdown: stop the timers and close the database (the HTTP server is closed by the caller first). */
@@ -341,8 +430,13 @@ export async function stop(): Promise<void> {
   })();
   if (services) await viewCounter().flush(services.handle.db);
   setServices(undefined);
+  getMetrics().setDatabase(null);
   await services?.handle.close();
+  releaseDataDir?.();
+  releaseDataDir = undefined;
 }
 
+export { parseEnv } from "~/env.server";
+export { runCli } from "./cli";
 export { trackConnections } from "./http/connections";
 export { logger };

@@ -24,6 +24,7 @@ export function ConfirmDialog({
   cancelLabel = "Otkaži",
   tone = "danger",
   busy = false,
+  details,
   onConfirm,
 }: {
   open: boolean;
@@ -34,6 +35,8 @@ export function ConfirmDialog({
   cancelLabel?: string;
   tone?: ConfirmTone;
   busy?: boolean;
+  /** Block content under the description (a list: what a delete would affect). */
+  details?: ReactNode;
   onConfirm: () => void;
 }) {
   const style = toneStyles[tone];
@@ -60,6 +63,7 @@ export function ConfirmDialog({
               <AlertDialog.Description className="text-sm text-slate-600">
                 {description}
               </AlertDialog.Description>
+              {details}
             </div>
           </div>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

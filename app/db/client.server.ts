@@ -25,6 +25,8 @@ export type DatabaseHandle = {
   close(): Promise<void>;
   /** The raw PGlite client (pglite driver only), e.g. for `dumpDataDir()` in the test set-up. */
   client?: PGlite;
+  /** The connection pool (postgres driver only): its counts feed the metrics. */
+  pool?: pg.Pool;
   /**
    * PostgreSQL only: LISTEN on a channel over a dedicated connection that reconnects by itself;
    * returns the function that stops listening. (PGlite serves one process: nothing to hear.)
@@ -66,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       driver: "postgres",
+      pool,
       close: () => pool.end(),
       listen: (channel, onMessage, events) => listenForever(url, channel, onMessage, events),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bodyLimitFor, FORM_BODY_LIMIT, LISTING_PHOTOS_BODY_LIMIT, WEBHOOK_BODY_LIMIT } from "./body-limits";
+import {
+  bodyLimitFor,
+  bodyRuleFor,
+  FORM_BODY_LIMIT,
+  LISTING_PHOTOS_BODY_LIMIT,
+  WEBHOOK_BODY_LIMIT,
+} from "./body-limits";
 
 describe("request body limits by path", () => {
   it("gives the buy/sell forms room for 8 photos of 5 MB, with or without JavaScript (.data)", () => {
@@ -31,5 +37,20 @@ describe("request body limits by path", () => {
     expect(WEBHOOK_BODY_LIMIT).toBe(1024 * 1024);
     expect(bodyLimitFor("/webhooks/stripe/x")).toBe(FORM_BODY_LIMIT);
     expect(bodyLimitFor("/webhooks/stripe.data")).toBe(FORM_BODY_LIMIT);
+  });
+
+  it("streams the upload paths' multipart bodies to the route (decision 150), never the webhook's", () => {
+    for (const path of [
+      "/kupoprodaja/novi",
+      "/kupoprodaja/novi.data",
+      "/admin/listings/edit/3",
+      "/admin/api/media",
+    ]) {
+      expect(bodyRuleFor(path)?.stream).toBe(true);
+    }
+    // 8 photos of 5 MB and the form around them, no more.
+    expect(LISTING_PHOTOS_BODY_LIMIT).toBe(8 * 5 * 1024 * 1024 + 256 * 1024);
+    expect(bodyRuleFor("/webhooks/stripe")?.stream).toBeUndefined();
+    expect(bodyRuleFor("/poslovi/novi")).toBeNull();
   });
 });

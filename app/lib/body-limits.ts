@@ -15,23 +15,41 @@ export const LISTING_PHOTOS_BODY_LIMIT = 8 * 5 * MB + MULTIPART_OVERHEAD;
 /** Provider webhooks (domain/orders). */
 export const WEBHOOK_BODY_LIMIT = 1 * MB;
 
-export type BodyLimitRule = { pattern: RegExp; limit: number };
+export type BodyLimitRule = {
+  pattern: RegExp;
+  limit: number;
+  /**
+   * A multipart body is handed to the route as it streams instead of being read whole first: the
+   * route runs the limiter before reading it and writes files to disk (docs/decisions/150). Other
+   * bodies to the path (urlencoded) keep the form limit.
+   */
+  stream?: true;
+};
 
 export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
   // Every admin upload (media manager, library modal, settings and banner images) goes through
   // this endpoint, one file per request; it applies the 5 or 10 MB limit of the caller itself.
-  { pattern: /^\/admin\/api\/media\/?$/, limit: 10 * MB + MULTIPART_OVERHEAD },
+  { pattern: /^\/admin\/api\/media\/?$/, limit: 10 * MB + MULTIPART_OVERHEAD, stream: true },
   // Buy/sell listings: up to 8 photos of 5 MB each with the form, posted by visitors and edited by
   // staff (domain/listings). Job forms carry no files and keep the form limit. With JavaScript,
   // React Router posts the same form to the page's `.data` URL.
-  { pattern: /^\/kupoprodaja\/novi(?:\.data)?\/?$/, limit: LISTING_PHOTOS_BODY_LIMIT },
-  { pattern: /^\/admin\/listings\/edit\/\d+(?:\.data)?\/?$/, limit: LISTING_PHOTOS_BODY_LIMIT },
+  { pattern: /^\/kupoprodaja\/novi(?:\.data)?\/?$/, limit: LISTING_PHOTOS_BODY_LIMIT, stream: true },
+  {
+    pattern: /^\/admin\/listings\/edit\/\d+(?:\.data)?\/?$/,
+    limit: LISTING_PHOTOS_BODY_LIMIT,
+    stream: true,
+  },
   // Stripe's signed webhook events (JSON; a Checkout Session event is a few KB, Stripe caps them far
   // below this).
   { pattern: /^\/webhooks\/stripe$/, limit: WEBHOOK_BODY_LIMIT },
 ];
 
 export function bodyLimitFor(pathname: string): number {
-  for (const rule of UPLOAD_BODY_LIMITS) if (rule.pattern.test(pathname)) return rule.limit;
-  return FORM_BODY_LIMIT;
+  return bodyRuleFor(pathname)?.limit ?? FORM_BODY_LIMIT;
+}
+
+/** The upload rule of a path, or null for an ordinary form path. */
+export function bodyRuleFor(pathname: string): BodyLimitRule | null {
+  for (const rule of UPLOAD_BODY_LIMITS) if (rule.pattern.test(pathname)) return rule;
+  return null;
 }

@@ -25,6 +25,14 @@ export function runWithRequestContext<T>(context: RequestContext, fn: () => T): 
   return storage.run(context, fn);
 }
 
+/**
+ * Runs `fn` outside any request: background work started from a request (a job runner woken by an
+ * enqueue) must not carry that request's id into its log lines or mark it on a database outage.
+ */
+export function runOutsideRequestContext<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
+
 export function currentRequestId(): string | undefined {
   return storage.getStore()?.requestId;
 }

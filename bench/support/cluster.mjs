@@ -5,6 +5,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -96,7 +97,15 @@ export async function startPostgres() {
  * generator, pinned to another one, never competes with it. `pageCache: false` turns the
  * in-process public page cache off (PAGE_CACHE=0): every request renders.
  */
-export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT } = {}) {
+export async function startApp({
+  databaseUrl,
+  cpu,
+  pageCache = true,
+  root = ROOT,
+  workers = 1,
+  seed = true,
+  extraEnv = {},
+} = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   const env = {
@@ -107,20 +116,29 @@ export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT
     DATA_DIR: dataDir,
     SEED_DEMO: "1",
     LOG_LEVEL: "warn",
+    // Under a closed-loop load every query queues: the slow-query log would only measure the load.
+    SLOW_QUERY_MS: "0",
     ADMIN_EMAIL: "admin@bench.test",
     ADMIN_PASSWORD: "Bench-Admin-2026",
     PAGE_CACHE: pageCache ? "1" : "0",
+    // As `npm start` sets it (package.json, decision 150).
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2",
+    // N > 1: Node's cluster; the primary pins worker i to CPU i (server.js).
+    WEB_CONCURRENCY: String(workers),
+    ...extraEnv,
   };
   delete env.PUBLIC_URL;
   if (databaseUrl) {
     env.DATABASE_URL = databaseUrl;
-    console.error("seeding PostgreSQL with the demo data (npm run seed)…");
-    execFileSync("npm", ["run", "-s", "seed"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+    if (seed) {
+      console.error("seeding PostgreSQL with the demo data (npm run seed)…");
+      execFileSync("npm", ["run", "-s", "seed"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+    }
   } else {
     delete env.DATABASE_URL;
   }
   const [command, args] =
-    cpu === undefined
+    cpu === undefined || workers > 1
       ? ["node", ["scripts/start.mjs"]]
       : ["taskset", ["-c", String(cpu), "node", "scripts/start.mjs"]];
   const child = spawn(command, args, {
@@ -141,6 +159,8 @@ export async function startApp({ databaseUrl, cpu, pageCache = true, root = ROOT
   }
   return {
     baseUrl,
+    /** The server's process id (`npm start` runs the server in its own process). */
+    pid: child.pid,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
@@ -170,8 +190,11 @@ export async function startNginx(files, { cpu } = {}) {
     const target = path.join(root, urlPath, "index.html");
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.writeFileSync(target, html);
+    // The precompressed copy gzip_static serves (what a build step would write beside the page).
+    fs.writeFileSync(`${target}.gz`, zlib.gzipSync(html, { level: 9 }));
   }
   const port = await freePort();
+  const staticPort = await freePort();
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
     `worker_processes 1;
@@ -189,6 +212,13 @@ http {
   server {
     listen 127.0.0.1:${port};
     root ${root};
+    location / { try_files $uri/index.html =404; }
+  }
+  server {
+    listen 127.0.0.1:${staticPort};
+    root ${root};
+    gzip off;
+    gzip_static on;
     location / { try_files $uri/index.html =404; }
   }
 }
@@ -213,6 +243,10 @@ http {
   }
   return {
     baseUrl,
+    /** The server's process id (`npm start` runs the server in its own process). */
+    pid: child.pid,
+    /** The same pages from their precompressed .gz copies (gzip_static): the cached pages' ceiling. */
+    staticUrl: `http://127.0.0.1:${staticPort}`,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));

@@ -1,7 +1,8 @@
 /**
  * The bridge between Express and React Router (instead of @react-router/express), so that every
  * page request gets the same treatment:
- * - its body is read once, within the path's size limit, and checked to be a form (guards);
+ * - its body is read once, within the path's size limit, and checked to be a form (guards) — or,
+ *   for a multipart post to an upload path, handed to the route as it streams (streamed-body.ts);
  * - it is rendered with a CSP nonce (entry.server.tsx) and answered with the security headers;
  * - a finished text response is compressed once (not per React flush), with an ETag and 304s;
  * - a public page marked `Cache-Control: public` is kept in the page cache and served from it;
@@ -13,15 +14,16 @@ import { createHash } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { databaseAvailability } from "~/db/availability.server";
-import { bodyLimitFor } from "~/lib/body-limits";
+import { bodyLimitFor, bodyRuleFor, FORM_BODY_LIMIT } from "~/lib/body-limits";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
 import { requestRetryAfter, requestSawDatabaseOutage } from "~/lib/request-context.server";
 import { chooseEncoding, compressBody, isCompressible, MIN_COMPRESS_BYTES } from "./compress";
 import { sendDatabaseUnavailable, sendHttpError } from "./error-response";
 import type { InflightTracker } from "./inflight";
+import { closeAfterLingering } from "./lingering-close";
 import { type CachedPage, isCacheable, type PageCache } from "./page-cache";
-import { checkFormBody, HttpError, readBody } from "./request-guards";
+import { bodyKind, checkDeclaredLength, checkFormBody, HttpError, readBody } from "./request-guards";
 import {
   cookieRedirect,
   jsonInScript,
@@ -34,11 +36,16 @@ import {
   scriptCookieHeader,
 } from "./scripts";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "./security-headers";
+import { type StreamedBody, streamBody } from "./streamed-body";
 
 export type PageHandlerOptions = {
   build: ServerBuild;
   mode: string;
   cache: PageCache | null;
+  /** The route pattern of a path, for the request log and the metrics (res.locals.route). */
+  routePattern?: (pathname: string) => string;
+  /** Told of every page cache lookup (the metrics' hit/miss counter). */
+  onCacheLookup?: (hit: boolean) => void;
   inflight: InflightTracker;
   /** Paths that take a raw (non-form) body, such as signed provider webhooks. */
   rawBodyPaths: readonly string[];
@@ -84,6 +91,7 @@ export function createPageHandler(options: PageHandlerOptions) {
     const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
     const https = req.secure;
     const cacheKey = req.originalUrl;
+    if (options.routePattern) res.locals.route = options.routePattern(pathname);
     const cookie = options.scripts && !isAdmin ? scriptCookie(req.get("cookie")) : null;
 
     if (options.scripts && !isAdmin) {
@@ -99,6 +107,7 @@ export function createPageHandler(options: PageHandlerOptions) {
 
     if (cache && !isAdmin && (req.method === "GET" || req.method === "HEAD")) {
       const hit = cache.get(cacheKey);
+      options.onCacheLookup?.(Boolean(hit));
       if (hit) {
         sendCached(req, res, hit, options, scriptState);
         return;
@@ -106,13 +115,23 @@ export function createPageHandler(options: PageHandlerOptions) {
     }
 
     const done = inflight.begin();
+    let streamed: StreamedBody | undefined;
     try {
       let body: Buffer | undefined;
       if (req.method === "POST") {
-        body = await readBody(req, bodyLimitFor(pathname));
-        if (!options.rawBodyPaths.includes(pathname)) {
-          const problem = await checkFormBody(body, req.get("content-type") ?? "");
-          if (problem) throw problem;
+        const rule = bodyRuleFor(pathname);
+        const kind = bodyKind(req.get("content-type"));
+        if (rule?.stream && kind === "multipart") {
+          const declared = checkDeclaredLength(req, rule.limit);
+          if (declared) throw declared;
+          streamed = streamBody(req, rule.limit);
+        } else {
+          // Only an upload's multipart body may be large; a plain form to the same path may not.
+          body = await readBody(req, rule?.stream ? FORM_BODY_LIMIT : bodyLimitFor(pathname));
+          if (!options.rawBodyPaths.includes(pathname)) {
+            const problem = await checkFormBody(body, req.get("content-type") ?? "");
+            if (problem) throw problem;
+          }
         }
       }
 
@@ -136,13 +155,21 @@ export function createPageHandler(options: PageHandlerOptions) {
       const request = new Request(url, {
         method,
         headers,
-        body: body && body.length > 0 ? new Uint8Array(body) : body ? "" : undefined,
+        body: streamed
+          ? streamed.stream
+          : body && body.length > 0
+            ? new Uint8Array(body)
+            : body
+              ? ""
+              : undefined,
         signal: controller.signal,
-      });
+        ...(streamed ? { duplex: "half" } : {}),
+      } as RequestInit);
       const nonce = newNonce();
       const generation = cache?.currentGeneration() ?? 0;
       const context = { ...options.loadContext(req, res), cspNonce: nonce, script } as AppLoadContext;
       const response = await handleRequest(request, context);
+      if (streamed) finishStreamed(req, res, streamed);
       // A query of this request found the database unreachable (or it is known to be down now):
       // whatever the route made of it, the answer is a 503 to retry instead of an error page, or a
       // page that must not be cached (one that rendered without some of its parts).
@@ -178,6 +205,7 @@ export function createPageHandler(options: PageHandlerOptions) {
         options,
       );
     } catch (error) {
+      if (streamed) finishStreamed(req, res, streamed);
       if (error instanceof HttpError) {
         sendHttpError(req, res, error);
       } else if (!res.headersSent) {
@@ -190,6 +218,20 @@ export function createPageHandler(options: PageHandlerOptions) {
       done();
     }
   };
+}
+
+/**
+ * After the route answered an upload: what it left unread is read and dropped (so the browser gets
+ * the answer instead of a reset connection); a body that passed its limit closes the connection.
+ */
+function finishStreamed(req: ExpressRequest, res: ExpressResponse, streamed: StreamedBody): void {
+  if (streamed.ended) return;
+  if (streamed.overflowed && !res.headersSent) {
+    res.setHeader("Connection", "close");
+    res.on("finish", () => closeAfterLingering(req));
+    return;
+  }
+  streamed.discardRest();
 }
 
 /** What a response needs to know about the scripts: the request's, and the reader's cookie. */

@@ -85,20 +85,24 @@ export function checkUrl(rawUrl: string): HttpError | null {
   return null;
 }
 
+/** A Content-Length that is not a number (400) or over `limit` (413), or null. */
+export function checkDeclaredLength(req: IncomingMessage, limit: number): HttpError | null {
+  const declared = req.headers["content-length"];
+  if (declared === undefined) return null;
+  const length = Number(declared);
+  if (!Number.isSafeInteger(length) || length < 0) return new HttpError(400, HTTP_MESSAGES.badRequest, true);
+  if (length > limit) return new HttpError(413, HTTP_MESSAGES.tooLarge(limit), true);
+  return null;
+}
+
 /**
  * Reads the whole body, refusing it as soon as it is known to exceed `limit`: at once from
  * Content-Length, or while it streams (chunked). On refusal the caller answers 413 and closes
  * the connection, so the rest is never read.
  */
 export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = req.headers["content-length"];
-  if (declared !== undefined) {
-    const length = Number(declared);
-    if (!Number.isSafeInteger(length) || length < 0) {
-      return Promise.reject(new HttpError(400, HTTP_MESSAGES.badRequest, true));
-    }
-    if (length > limit) return Promise.reject(new HttpError(413, HTTP_MESSAGES.tooLarge(limit), true));
-  }
+  const declared = checkDeclaredLength(req, limit);
+  if (declared) return Promise.reject(declared);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

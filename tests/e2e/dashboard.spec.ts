@@ -36,12 +36,21 @@ test("the admin sees click stats, pending requests and the latest items, each le
   await page.goto("/admin");
   await page.getByRole("link", { name: "Analitika banera →" }).click();
   await expect(page).toHaveURL(/\/admin\/analytics$/);
+
+  // The admin's "Sistem" card: the e2e server is one process on the embedded database.
+  await page.goto("/admin");
+  const system = page.getByTestId("system-status");
+  await expect(system.getByText("PGlite (ugrađena)")).toBeVisible();
+  for (const label of ["Verzija", "Radi", "Procesi", "Poslovi na čekanju", "Poslednja rezervna kopija"]) {
+    await expect(system.getByText(label, { exact: true })).toBeVisible();
+  }
 });
 
 test("an editor's dashboard has no click stats, pending requests or company links", async ({ page }) => {
   await signIn(page, "urednik@balkanvozaci.com", "Urednik2026!");
   await expect(page.getByRole("heading", { level: 1, name: "Kontrolna tabla" })).toBeVisible();
   await expect(page.getByTestId("click-stats")).toHaveCount(0);
+  await expect(page.getByTestId("system-status")).toHaveCount(0);
   await expect(page.getByText("Čeka na vas")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Sve kompanije" })).toHaveCount(0);
   await expect(page.getByRole("heading", { name: "Najnovije kompanije" })).toBeVisible();

@@ -140,8 +140,8 @@ test("the visitor comments, the admin approves both comments at once, the visito
   const v = await visitor(browser);
   // Found by a search without diacritics.
   await v.page.goto("/forum");
-  await v.page.getByRole("searchbox").fill("KOD CIKAGA");
-  await v.page.getByRole("button", { name: "Traži" }).click();
+  await v.page.getByRole("main").getByRole("searchbox").fill("KOD CIKAGA");
+  await v.page.getByRole("button", { name: "Traži", exact: true }).click();
   await v.page.getByRole("link", { name: new RegExp(STAMP) }).click();
   await expect(v.page).toHaveURL(new RegExp(`/forum/${topicId}$`));
   await expect(v.page.getByRole("heading", { level: 1 })).toHaveText(TITLE);

@@ -54,6 +54,7 @@ async function concretePaths(page: Page): Promise<string[]> {
     "/poslovi/:param": pick(/^\/poslovi\/.+-\d+$/),
     "/kupoprodaja/:param": pick(/^\/kupoprodaja\/.+-\d+$/),
     "/forum/:id": pick(/^\/forum\/\d+$/),
+    "/tag/:slug": pick(/^\/tag\/[a-z0-9-]+$/),
     "/*": "/ova-stranica-ne-postoji",
     "/admin/*": "/admin/ova-stranica-ne-postoji",
   };
@@ -69,6 +70,8 @@ async function concretePaths(page: Page): Promise<string[]> {
       out.push(pattern.replace(/:[A-Za-z]+/g, "1"));
     }
   }
+  // The search page with results of every kind, not only its empty state.
+  out.push("/pretraga?q=dordevic", "/pretraga?q=vozac&vrsta=clanci");
   return [...new Set(out)];
 }
 

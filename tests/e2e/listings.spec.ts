@@ -150,7 +150,7 @@ test("a driver filters jobs by state and equipment, opens the job and can call; 
   await page.getByLabel("Država").selectOption("Montana");
   await page.getByText("Više filtera").click();
   await page.getByLabel("Oprema").selectOption("reefer");
-  await page.getByRole("button", { name: "Traži" }).click();
+  await page.getByRole("button", { name: "Traži", exact: true }).click();
   await expect(page).toHaveURL(/drzava=Montana/);
   await expect(page).toHaveURL(/oprema=reefer/);
   const card = page.getByRole("link", { name: new RegExp(JOB_TITLE) });

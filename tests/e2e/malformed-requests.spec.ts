@@ -28,9 +28,11 @@ function send(
         agent: false,
       },
       (res) => {
+        // The answer counts as soon as its head arrives: a refused upload's connection may be
+        // closed by the server while this client is still writing the rest of the body.
+        resolve({ status: res.statusCode ?? 0, location: res.headers.location });
         res.resume();
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
-        res.on("error", () => resolve({ status: res.statusCode ?? 0 }));
+        res.on("error", () => {});
       },
     );
     // The server may answer (413) and close before the whole body is written: the answer counts.
@@ -51,13 +53,15 @@ function routePaths(): string[] {
     }
   };
   walk(routes as RouteConfigEntry[], "");
-  return [...out].map((p) =>
+  const samples = [...out].map((p) =>
     p
       .replace(/:signature/g, "abc")
       .replace(/:file/g, "sitemap-1.xml")
       .replace(/:[A-Za-z]+\??/g, "1")
       .replace(/\*/g, "nepostojece"),
   );
+  // Pages whose sample above is a 404 or an empty state: also an existing tag and a real search.
+  return [...samples, "/tag/parking", "/pretraga?q=dordevic&vrsta=clanci"];
 }
 
 async function signInCookie(): Promise<string> {

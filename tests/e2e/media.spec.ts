@@ -199,7 +199,7 @@ test("files in mediji can be chosen wherever an image is picked: settings, main 
       .getByRole("button", { name: "Izaberi iz biblioteke" })
       .click(),
   );
-  await expect(page.locator("textarea#content")).toHaveValue(
+  await expect(page.locator('input[name="content"]')).toHaveValue(
     new RegExp(`<img src="/media/mediji/\\d{13}_1600x900-kamion-${stamp}-a\\.png"`),
   );
 });

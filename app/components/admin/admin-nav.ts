@@ -50,6 +50,7 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: "Korisnici", to: "/admin/users", permission: "canViewUsers", ready: true },
   { label: "Podešavanja", to: "/admin/settings", permission: "canViewSettings", ready: true },
   { label: "Keš", to: "/admin/cache", permission: "canViewSettings", ready: true },
+  { label: "Audit log", to: "/admin/audit", permission: "canViewAudit", ready: true },
 ];
 
 export function navFor(permissions: Record<Permission, boolean>): AdminNavEntry[] {

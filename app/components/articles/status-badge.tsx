@@ -1,10 +1,18 @@
 import { Badge } from "~/components/ui/badge";
+import type { StoredStatus } from "~/domain/articles/list-query";
+import { formatDateTime } from "~/lib/dates";
 
-/** The stored status ("publish" | "draft") in the admin's words. */
-export function ArticleStatusBadge({ status }: { status: "publish" | "draft" }) {
-  return status === "publish" ? (
-    <Badge tone="success">Objavljeno</Badge>
-  ) : (
-    <Badge tone="warning">Nacrt</Badge>
-  );
+export const ARTICLE_STATUS_LABELS: Record<StoredStatus, string> = {
+  publish: "Objavljeno",
+  draft: "Nacrt",
+  scheduled: "Zakazano",
+};
+
+/** The stored status in the admin's words; a scheduled article says when it goes live. */
+export function ArticleStatusBadge({ status, date }: { status: StoredStatus; date?: Date | string }) {
+  if (status === "publish") return <Badge tone="success">Objavljeno</Badge>;
+  if (status === "scheduled") {
+    return <Badge tone="info">Zakazano{date ? ` · ${formatDateTime(new Date(date))}` : ""}</Badge>;
+  }
+  return <Badge tone="warning">Nacrt</Badge>;
 }

@@ -36,8 +36,10 @@ import {
   UploadImageButton,
   useDebounced,
 } from "./media-parts";
+import { MediaUsageList, MediaWordsForm } from "./media-words";
 
-export type SelectedMedia = { url: string; name: string };
+/** The chosen file, with the words stored with it (used by default where it is inserted). */
+export type SelectedMedia = { url: string; name: string; alt?: string; caption?: string };
 
 const BUCKET_LABELS: Record<MediaBucket | "all", string> = {
   all: "Sve slike",
@@ -120,7 +122,7 @@ export function ImagePickerModal({
 
   function select(item: MediaItem) {
     setViewing(null);
-    onSelect({ url: item.url, name: item.displayName });
+    onSelect({ url: item.url, name: item.displayName, alt: item.alt, caption: item.caption });
     onOpenChange(false);
   }
 
@@ -248,12 +250,25 @@ export function ImagePickerModal({
             </div>
           ) : null
         }
+        words={
+          viewing ? (
+            <MediaWordsForm
+              key={viewing.id}
+              file={viewing}
+              onSaved={(words) => {
+                setViewing({ ...viewing, ...words });
+                refresh();
+              }}
+            />
+          ) : null
+        }
       />
       <ConfirmDialog
         open={toDelete !== null}
         onOpenChange={(o) => !o && setToDelete(null)}
         title="Brisanje slike"
         description={MEDIA_MESSAGES.confirmDelete}
+        details={toDelete ? <MediaUsageList url={toDelete.url} /> : null}
         confirmLabel="Obriši"
         busy={deleting}
         onConfirm={confirmDelete}

@@ -10,6 +10,7 @@ import {
   type UploadProfile,
   uploadErrorText,
 } from "~/domain/media/rules";
+import type { MediaUsage } from "~/domain/media/usage.server";
 
 export type { MediaItem };
 export type MediaBucket = "images" | "mediji";
@@ -127,4 +128,37 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Saves a file's alt text and caption (decision 196). */
+export async function saveMediaWords(
+  bucket: MediaBucket,
+  name: string,
+  words: { alt: string; caption: string },
+): Promise<{ ok: boolean; message?: string }> {
+  try {
+    const res = await fetch(MEDIA_API, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "words", bucket, name, ...words }),
+      headers: { Accept: "application/json" },
+    });
+    return (await res.json()) as { ok: boolean; message?: string };
+  } catch {
+    return { ok: false, message: "Čuvanje nije uspelo. Pokušajte ponovo." };
+  }
+}
+
+export type { MediaUsage };
+
+/** Where a file is used (articles, banners, companies, settings), or null when that cannot be read. */
+export async function fetchMediaUsage(url: string): Promise<MediaUsage | null> {
+  try {
+    const res = await fetch(`${MEDIA_API}?usage=${encodeURIComponent(url)}`, {
+      headers: { Accept: "application/json" },
+    });
+    const body = (await res.json()) as { ok: boolean; usage?: MediaUsage };
+    return body.ok && body.usage ? body.usage : null;
+  } catch {
+    return null;
+  }
 }

@@ -95,10 +95,13 @@ export function ImageLightbox({
   image,
   onClose,
   footer,
+  words,
 }: {
   image: { url: string; name: string } | null;
   onClose: () => void;
   footer?: ReactNode;
+  /** The file's alt text and caption form, and where it is used (decision 196). */
+  words?: ReactNode;
 }) {
   return (
     <MediaDialog
@@ -110,9 +113,10 @@ export function ImageLightbox({
       {image ? (
         <div className="space-y-3">
           <div className="flex items-center justify-center rounded-lg bg-slate-100 p-2">
-            <img src={image.url} alt={image.name} className="max-h-[70vh] max-w-full object-contain" />
+            <img src={image.url} alt={image.name} className="max-h-[60vh] max-w-full object-contain" />
           </div>
           {footer}
+          {words}
         </div>
       ) : null}
     </MediaDialog>

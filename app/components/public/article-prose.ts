@@ -18,4 +18,7 @@ export const ARTICLE_PROSE_CLASS = [
   "[&_th]:border [&_th]:border-slate-200 [&_th]:bg-slate-50 [&_th]:p-2 [&_th]:text-left",
   "[&_hr]:my-6 [&_hr]:border-slate-200 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1",
   "[&_pre]:my-4 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-900 [&_pre]:p-4 [&_pre]:text-slate-100",
+  // A video placeholder (decision 191): a dark 16:9 box whose link leads to the video.
+  "[&_figure[data-embed]]:flex [&_figure[data-embed]]:aspect-video [&_figure[data-embed]]:items-center [&_figure[data-embed]]:justify-center [&_figure[data-embed]]:rounded-xl [&_figure[data-embed]]:bg-slate-900",
+  "[&_figure[data-embed]_a]:rounded-full [&_figure[data-embed]_a]:bg-white [&_figure[data-embed]_a]:px-5 [&_figure[data-embed]_a]:py-3 [&_figure[data-embed]_a]:font-semibold [&_figure[data-embed]_a]:text-slate-900 [&_figure[data-embed]_a]:no-underline",
 ].join(" ");

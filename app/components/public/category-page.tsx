@@ -20,7 +20,7 @@ const INTRO: Record<string, ReactNode> = {
   ),
 };
 
-/** The /vesti and /oglasi page: a paged grid of article cards with the category's banners. */
+/** The /vesti, /oglasi and /tag/{slug} page: a paged grid of article cards with the banners. */
 export function CategoryPage({
   category,
   items,
@@ -29,7 +29,9 @@ export function CategoryPage({
   defaultImage,
   banners,
   bannerPage,
+  intro,
 }: {
+  /** The heading: a category, or a tag page's title. */
   category: string;
   items: ArticleCardData[];
   page: number;
@@ -37,6 +39,8 @@ export function CategoryPage({
   defaultImage: string | null;
   banners: Record<string, PublicBanner[]>;
   bannerPage: string;
+  /** The line under the heading (each category has its own). */
+  intro?: string;
 }) {
   // No sidebar banner: the cards take the whole width (no empty column).
   const hasSidebar = (banners[`${bannerPage}-sidebar`]?.length ?? 0) > 0;
@@ -46,7 +50,7 @@ export function CategoryPage({
       <header className="mt-6">
         <h1 className="text-3xl font-bold text-slate-900">{category}</h1>
         <p className="mt-1 text-slate-600">
-          {INTRO[category]}
+          {intro ?? INTRO[category]}
           {page > 1 ? ` Strana ${page} od ${totalPages}.` : null}
         </p>
       </header>

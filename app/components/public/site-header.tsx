@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { cn } from "~/components/ui/cn";
 import { latinSwitchHref, type Script, urlInScript } from "~/domain/cyrillic/urls";
+import { SEARCH_PATH, SearchForm } from "./search-form";
 import { HEADER_LINKS, SITE_NAME } from "./site-sections";
 
 /**
@@ -78,18 +79,15 @@ function HeaderIcon({ d, circle }: { d: string; circle?: boolean }) {
   );
 }
 
-/**
- * The way to the site search (/pretraga). The search form itself (branch `search`) takes this
- * place in the header; until then a link to the search page.
- */
-export function HeaderSearch() {
+/** The way to the search page below 1280 px, where the header has no room for the field. */
+function SearchLink() {
   return (
     <Link
-      to="/pretraga"
-      className="inline-flex min-h-10 items-center gap-2 rounded-md px-2.5 text-sm text-slate-100 hover:bg-white/10"
+      to={SEARCH_PATH}
+      className="inline-flex min-h-10 items-center rounded-md px-2.5 text-slate-100 hover:bg-white/10 xl:hidden"
     >
       <HeaderIcon d="m20 20-3.5-3.5" circle />
-      <span className="sr-only xl:not-sr-only">Pretraga</span>
+      <span className="sr-only">Pretraga</span>
     </Link>
   );
 }
@@ -117,10 +115,11 @@ function SectionLink({
 }
 
 /**
- * The site header. Wide screens (from 1024 px) show the seven entries in a row; phones and tablets
- * a "Meni" button (<details>: no JavaScript, keyboard and screen readers know it) that opens the
- * full list with the script switch. Search is in the bar at every width. The current section is
- * marked on every page, articles and listings included.
+ * The site header (decision 213). Wide screens (from 1024 px) show the seven entries in a row;
+ * phones and tablets a "Meni" button (<details>: no JavaScript, keyboard and screen readers know it)
+ * that opens the search field, the full list and the script switch. The search field stands in the
+ * bar from 1280 px; below that a search button in the bar leads to the search page. The current
+ * section is marked on every page, articles and listings included.
  */
 export function SiteHeader({
   script,
@@ -134,6 +133,7 @@ export function SiteHeader({
   pathname: string;
   current: string | null;
 }) {
+  const searchPage = pathname === SEARCH_PATH;
   return (
     <header className="relative z-30 bg-brand-900 text-white">
       <div className="mx-auto flex max-w-6xl items-center gap-2 px-4 py-2.5">
@@ -155,7 +155,13 @@ export function SiteHeader({
             />
           ))}
         </nav>
-        <HeaderSearch />
+        <SearchLink />
+        {/* The search page has its own, larger field. */}
+        {searchPage ? null : (
+          <div className="hidden w-52 xl:block">
+            <SearchForm id="pretraga-sajta" />
+          </div>
+        )}
         <ScriptSwitch script={script} path={path} className="hidden lg:flex" />
         <details className="group lg:hidden">
           <summary className="inline-flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-md px-2.5 text-sm font-medium hover:bg-white/10 group-open:bg-white/15 [&::-webkit-details-marker]:hidden">
@@ -163,6 +169,11 @@ export function SiteHeader({
             Meni
           </summary>
           <div className="absolute inset-x-0 top-full border-t border-white/10 bg-brand-900 shadow-lg">
+            {searchPage ? null : (
+              <div className="mx-auto max-w-6xl px-4 pt-3">
+                <SearchForm id="pretraga-meni" />
+              </div>
+            )}
             <nav aria-label="Sekcije sajta" className="mx-auto max-w-6xl px-4 py-2">
               <ul className="grid grid-cols-2 gap-1 sm:grid-cols-4">
                 {HEADER_LINKS.map((entry) => (

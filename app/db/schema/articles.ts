@@ -1,7 +1,20 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 
 import { ARTICLE_CATEGORIES, ARTICLE_STATUSES } from "./article-values";
+import { adminUsers } from "./users";
 
 export { ARTICLE_CATEGORIES, ARTICLE_STATUSES };
 
@@ -30,6 +43,11 @@ export const articles = pgTable(
     publishedDate: timestamp("published_date", { withTimezone: true }).notNull().defaultNow(),
     views: integer("views").notNull().default(0),
     /**
+     * Grows by one with every save of the form (and every revision restore or heading
+     * conversion): a save made from an older version is refused (decision 193).
+     */
+    version: integer("version").notNull().default(1),
+    /**
      * What the admin search looks in, kept by the database: the title, the content as plain text
      * (tags stripped, so "img" or "src" match nothing) and the author, already lowercased and
      * without diacritics (`search_norm`). Searching is then a LIKE on this one column, answered by
@@ -40,12 +58,24 @@ export const articles = pgTable(
       .generatedAlwaysAs(
         sql`search_norm(title || ' ' || regexp_replace(content, '<[^>]*>', ' ', 'g') || ' ' || author)`,
       ),
+    /**
+     * The title as the search compares it (`search_norm`), kept by the database: the public search
+     * ranks title matches first without normalising every candidate's title at query time
+     * (docs/decisions/200).
+     */
+    searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(title)`),
+    /**
+     * The URL slug of each tag, in the tags' order (`slug_text`, migration 0019), kept by the
+     * database: `/tag/{slug}` finds its articles through the GIN index below, and the article page
+     * links each tag to the slug stored here (docs/decisions/201).
+     */
+    tagSlugs: text("tag_slugs").array().notNull().generatedAlwaysAs(sql`tag_slugs(tags)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check("articles_category_check", sql`${t.category} in ('Vesti', 'Oglasi')`),
-    check("articles_status_check", sql`${t.status} in ('publish', 'draft')`),
+    check("articles_status_check", sql`${t.status} in ('publish', 'draft', 'scheduled')`),
     check("articles_views_check", sql`${t.views} >= 0`),
     index("articles_published_date_idx").on(t.publishedDate.desc()),
     index("articles_status_date_idx").on(t.status, t.publishedDate.desc()),
@@ -62,5 +92,77 @@ export const articles = pgTable(
       .where(sql`${t.featured} and ${t.status} = 'publish'`),
     index("articles_popular_idx").on(t.publishedDate.desc()).where(sql`${t.popular}`),
     index("articles_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    index("articles_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
+    index("articles_tag_slugs_idx").using("gin", t.tagSlugs),
   ],
+);
+
+/**
+ * Every saved version of an article's words and publishing (decision 193): each save adds the
+ * version it wrote, with who and when; the first save of an article that has none also keeps the
+ * version it started from. Pruned in SQL to the last 50 per article plus the newest of each day.
+ */
+export const articleRevisions = pgTable(
+  "article_revisions",
+  {
+    id: serial("id").primaryKey(),
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    content: text("content").notNull(),
+    featuredImage: text("featured_image"),
+    status: text("status", { enum: ARTICLE_STATUSES }).notNull(),
+    publishedDate: timestamp("published_date", { withTimezone: true }).notNull(),
+    /** What made it: a save, a restore, the version before the first save, a copy kept on a conflict. */
+    kind: text("kind", { enum: ["save", "restore", "original", "conflict"] })
+      .notNull()
+      .default("save"),
+    /** For a restore: the revision it brought back. */
+    restoredFrom: integer("restored_from"),
+    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    /** The author's name as it was (kept when the account is deleted). */
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * The open article form of one staff member, saved every few seconds while they type, offered
+ * back after a crash or a closed tab (decision 193). One per user and article; a new article's
+ * form has no article id (one per user). Deleted when the form is saved.
+ */
+export const articleAutosaves = pgTable(
+  "article_autosaves",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    articleId: integer("article_id").references(() => articles.id, { onDelete: "cascade" }),
+    /** The form's fields as the form holds them. */
+    values: jsonb("form_values").$type<Record<string, string | string[]>>().notNull(),
+    /** The article version the form was opened at. */
+    baseVersion: integer("base_version"),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("article_autosaves_user_article_key").on(t.userId, sql`coalesce(${t.articleId}, 0)`)],
+);
+
+/** Who has an article's form open (a heartbeat every few seconds), shown to the others. */
+export const articlePresence = pgTable(
+  "article_presence",
+  {
+    articleId: integer("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.articleId, t.userId] })],
 );

@@ -28,9 +28,21 @@ export const companies = pgTable(
     active: boolean("active").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the public search looks in (docs/decisions/200), lowercased, without diacritics and in
+     * Latin script (`search_norm`), kept by the database and answered by its trigram index.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`search_norm(name || ' ' || coalesce(description, '') || ' ' || coalesce(location, '') || ' ' || coalesce(state, '') || ' ' || coalesce(category, '') || ' ' || search_words(services) || ' ' || search_words(specialties))`,
+      ),
+    /** The name as the search compares it, for ranking name matches first (decision 200). */
+    searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(name)`),
   },
   (t) => [
     index("companies_active_created_idx").on(t.active, t.createdAt.desc()),
+    index("companies_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     index("companies_category_idx").on(t.category),
     index("companies_state_idx").on(t.state),
     index("companies_name_idx").on(t.name),

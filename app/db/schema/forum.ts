@@ -33,6 +33,8 @@ export const forumTopics = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
     searchText: text("search_text").notNull().generatedAlwaysAs(sql`search_norm(title || ' ' || content)`),
+    /** The title as the public search compares it, for ranking title matches first (decision 200). */
+    searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(title)`),
   },
   (t) => [
     check("forum_topics_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),

@@ -1,4 +1,6 @@
 export * from "./articles";
+export * from "./audit";
+export * from "./backups";
 export * from "./banners";
 export * from "./companies";
 export * from "./forum";

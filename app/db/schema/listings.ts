@@ -97,6 +97,8 @@ export const listings = pgTable(
       .generatedAlwaysAs(
         sql`search_norm(title || ' ' || coalesce(company_name, '') || ' ' || coalesce(make, '') || ' ' || coalesce(model, '') || ' ' || city || ' ' || description)`,
       ),
+    /** The title as the search compares it, for ranking title matches first (decision 200). */
+    searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(title)`),
   },
   (t) => [
     check("listings_kind_check", sql`${t.kind} in (${inList(LISTING_KINDS)})`),

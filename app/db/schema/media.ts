@@ -28,6 +28,9 @@ export const mediaFiles = pgTable(
     type: text("type", { enum: MEDIA_TYPES }).notNull(),
     width: integer("width"),
     height: integer("height"),
+    /** The words that go with the file wherever it is inserted (alt text, caption). */
+    alt: text("alt").notNull().default(""),
+    caption: text("caption").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

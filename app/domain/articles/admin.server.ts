@@ -190,8 +190,11 @@ export type AdminArticle = {
   slug: string | null;
   status: StoredStatus;
   tags: string[];
+  /** The tags' URL slugs (kept by the database: `tag_slugs`). */
+  tagSlugs: string[];
   publishedDate: Date;
   views: number;
+  version: number;
   createdAt: Date;
   updatedAt: Date;
 };
@@ -213,8 +216,10 @@ export async function getAdminArticle(db: DbOrTx, id: number): Promise<AdminArti
       slug: articles.slug,
       status: articles.status,
       tags: articles.tags,
+      tagSlugs: articles.tagSlugs,
       publishedDate: articles.publishedDate,
       views: articles.views,
+      version: articles.version,
       createdAt: articles.createdAt,
       updatedAt: articles.updatedAt,
     })
@@ -223,7 +228,8 @@ export async function getAdminArticle(db: DbOrTx, id: number): Promise<AdminArti
   return row ?? null;
 }
 
-function columnsOf(input: ArticleInput) {
+/** The article columns a form save writes (its HTML sanitised here, whatever the caller did). */
+export function columnsOf(input: ArticleInput) {
   return {
     title: input.title,
     excerpt: input.excerpt,

@@ -1,8 +1,10 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { articles } from "~/db/schema";
+import type { StoredStatus } from "./list-query";
+import { articleIsPublic } from "./visibility.server";
 
-export type ArticleCounts = { total: number; published: number; drafts: number };
+export type ArticleCounts = { total: number; published: number; drafts: number; scheduled: number };
 
 /** Count queries for total, publish and draft (spec §7), in one pass. */
 export async function countArticles(db: DbOrTx): Promise<ArticleCounts> {
@@ -11,13 +13,18 @@ export async function countArticles(db: DbOrTx): Promise<ArticleCounts> {
     .from(articles)
     .groupBy(articles.status);
   const of = (status: string) => rows.find((r) => r.status === status)?.n ?? 0;
-  return { total: rows.reduce((sum, r) => sum + r.n, 0), published: of("publish"), drafts: of("draft") };
+  return {
+    total: rows.reduce((sum, r) => sum + r.n, 0),
+    published: of("publish"),
+    drafts: of("draft"),
+    scheduled: of("scheduled"),
+  };
 }
 
 export type ArticleSummary = {
   id: number;
   title: string;
-  status: "publish" | "draft";
+  status: StoredStatus;
   category: "Vesti" | "Oglasi";
   author: string;
   publishedDate: Date;
@@ -45,12 +52,7 @@ export function latestPublished(
   return db
     .select({ ...summaryColumns, excerpt: articles.excerpt })
     .from(articles)
-    .where(
-      and(
-        eq(articles.status, "publish"),
-        options.category ? eq(articles.category, options.category) : undefined,
-      ),
-    )
+    .where(and(articleIsPublic, options.category ? eq(articles.category, options.category) : undefined))
     .orderBy(desc(articles.publishedDate))
     .limit(options.limit);
 }

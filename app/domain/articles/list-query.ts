@@ -2,7 +2,7 @@ import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import { parsePage } from "~/lib/pagination";
 
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
-export type StoredStatus = "publish" | "draft";
+export type StoredStatus = "publish" | "draft" | "scheduled";
 
 /** The admin article list's URL contract, shared by the server and the browser. */
 
@@ -10,6 +10,7 @@ export type StoredStatus = "publish" | "draft";
 export function parseStatusFilter(value: string | null | undefined): StoredStatus | null {
   if (value === "published" || value === "publish") return "publish";
   if (value === "draft") return "draft";
+  if (value === "scheduled" || value === "zakazano") return "scheduled";
   return null;
 }
 

@@ -1,10 +1,11 @@
 import { and, count, eq, notInArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { articles } from "~/db/schema";
+import { articleIsPublic } from "./visibility.server";
 
 /**
- * The public site's article queries. Only published articles (`status = 'publish'`) are ever
- * returned: a draft does not exist for visitors. Newest first by publication date; every list is
+ * The public site's article queries. Only public articles (`articleIsPublic`: published, never a
+ * draft or a scheduled one) are ever returned. Newest first by publication date; every list is
  * served by an index (articles_category_status_date_idx, articles_status_date_idx,
  * articles_featured_idx, articles_popular_idx).
  */
@@ -22,7 +23,7 @@ export type PublicArticleCard = {
   publishedDate: Date;
 };
 
-const cardColumns = {
+export const cardColumns = {
   id: articles.id,
   title: articles.title,
   slug: articles.slug,
@@ -33,7 +34,7 @@ const cardColumns = {
   publishedDate: articles.publishedDate,
 };
 
-const published = eq(articles.status, "publish");
+const published = articleIsPublic;
 
 /**
  * Newest first, spelt exactly like the indexes (`published_date DESC NULLS LAST`): a plain DESC
@@ -100,7 +101,7 @@ export async function listPublished(
 }
 
 /** The list order: newest first, the id breaking ties (matches articles_category_status_date_id_idx). */
-const listOrder = [newestFirst, sql`${articles.id} desc nulls last`];
+export const listOrder = [newestFirst, sql`${articles.id} desc nulls last`];
 
 /**
  * One page of a category in list order, in two index-driven steps (docs/decisions/066): the page's
@@ -184,6 +185,8 @@ export type PublicArticle = PublicArticleCard & {
   metaTitle: string | null;
   metaDescription: string | null;
   tags: string[];
+  /** The URL slug of each tag, in the same order (empty for a tag without letters or digits). */
+  tagSlugs: string[];
   views: number;
   updatedAt: Date;
 };
@@ -197,6 +200,7 @@ export async function getPublishedArticle(db: DbOrTx, id: number): Promise<Publi
       metaTitle: articles.metaTitle,
       metaDescription: articles.metaDescription,
       tags: articles.tags,
+      tagSlugs: articles.tagSlugs,
       views: articles.views,
       updatedAt: articles.updatedAt,
     })

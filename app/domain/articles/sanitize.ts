@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { isEmbedProvider } from "./embeds";
 import { isSafeArticleUrl } from "./urls";
 
 export { isSafeArticleUrl };
@@ -14,7 +15,8 @@ export { isSafeArticleUrl };
  * - a: href only http(s), relative (/…) or a fragment (#…); target only `_blank`, which always
  *   gets rel="noopener noreferrer"; any other rel/target is removed;
  * - img: src only http(s) or relative, plus alt, width, height (digits) and loading (lazy|eager);
- *   an image left without a source is removed.
+ *   an image left without a source is removed;
+ * - figure: only `data-embed` = youtube|vimeo, the marker of a video placeholder (embeds.ts).
  *
  * Pure and isomorphic (no style parsing, which needs Node): safe to import in the browser.
  */
@@ -59,6 +61,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ["href", "target", "rel"],
     img: ["src", "alt", "width", "height", "loading"],
+    figure: ["data-embed"],
     th: ["colspan", "rowspan", "scope"],
     td: ["colspan", "rowspan"],
   },
@@ -101,6 +104,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
       if (attribs.width && DIGITS.test(attribs.width)) out.width = attribs.width;
       if (attribs.height && DIGITS.test(attribs.height)) out.height = attribs.height;
       if (attribs.loading === "lazy" || attribs.loading === "eager") out.loading = attribs.loading;
+      return { tagName, attribs: out };
+    },
+    figure: (tagName, attribs) => {
+      const out: Record<string, string> = {};
+      const embed = attribs["data-embed"];
+      if (isEmbedProvider(embed)) out["data-embed"] = embed;
       return { tagName, attribs: out };
     },
     td: (tagName, attribs) => ({ tagName, attribs: spans(attribs) }),

@@ -76,3 +76,11 @@ export function parseArticleParam(param: string): number | null {
   const id = Number(match[1]);
   return id >= 1 && id <= MAX_ID ? id : null;
 }
+
+/**
+ * `/tag/{slug}`: a tag's page. The slug is the one the database keeps beside the tag
+ * (`articles.tag_slugs`, made by `slug_text` exactly like `slugText`), docs/decisions/201.
+ */
+export function tagPath(slug: string): string {
+  return `/tag/${slug}`;
+}

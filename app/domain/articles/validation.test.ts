@@ -139,6 +139,14 @@ describe("status", () => {
     expect(statusOfIntent(undefined)).toBe("draft");
     expect(statusOfIntent("save")).toBe("draft");
   });
+
+  it("schedules a publish with a future date (decision 192); a past date publishes at once", () => {
+    const now = new Date("2026-11-25T15:00:00Z");
+    expect(statusOfIntent("publish", new Date("2026-11-25T15:01:00Z"), now)).toBe("scheduled");
+    expect(statusOfIntent("publish", new Date("2026-11-25T15:00:00Z"), now)).toBe("publish");
+    expect(statusOfIntent("publish", new Date("2026-01-01T00:00:00Z"), now)).toBe("publish");
+    expect(statusOfIntent("draft", new Date("2027-01-01T00:00:00Z"), now)).toBe("draft");
+  });
   it("the list filter accepts both spellings of published", () => {
     expect(parseStatusFilter("published")).toBe("publish");
     expect(parseStatusFilter("publish")).toBe("publish");

@@ -21,7 +21,10 @@ export { ARTICLE_LIMITS, ARTICLE_MESSAGES, parseStatusFilter, type StoredStatus 
  *   the title and the meta description to the excerpt (`withDefaults`);
  * - the button decides the status (spec §4, decision 110): "Sačuvaj / Objavi" (`intent=publish`)
  *   publishes, "Sačuvaj kao nacrt" (`intent=draft`) forces draft; a submit without a known
- *   intent saves a draft, so nothing goes public by accident.
+ *   intent saves a draft, so nothing goes public by accident;
+ * - a publish with a date in the future (New York time, to the minute) is *scheduled*: not public
+ *   until that minute, when the `articles:publish-scheduled` job publishes it (decision 192); a
+ *   publish with a past date publishes at once, as before.
  */
 
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
@@ -29,9 +32,10 @@ export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];
 export const ARTICLE_INTENTS = ["publish", "draft"] as const;
 export type ArticleIntent = (typeof ARTICLE_INTENTS)[number];
 
-/** The stored status a submit button asks for. */
-export function statusOfIntent(intent: unknown): StoredStatus {
-  return intent === "publish" ? "publish" : "draft";
+/** The stored status a submit button asks for, for a publication date (future publish = scheduled). */
+export function statusOfIntent(intent: unknown, publishedDate?: Date, now = new Date()): StoredStatus {
+  if (intent !== "publish") return "draft";
+  return publishedDate && publishedDate.getTime() > now.getTime() ? "scheduled" : "publish";
 }
 
 /** A tag added with Enter: trimmed; empty and duplicate (case-insensitive) tags are ignored. */
@@ -161,7 +165,7 @@ export const articleFormSchema = z
     ({ tags, tagsPending, intent, ...v }): ArticleInput => ({
       ...withDefaults(v),
       tags: [...tags, tagsPending].reduce<string[]>((all, t) => addTag(all, t), []),
-      status: statusOfIntent(intent),
+      status: statusOfIntent(intent, v.publishedDate),
     }),
   );
 

@@ -1,11 +1,15 @@
 /**
  * The visitors' company request (`/kompanije/nova`): validated and sanitised, guarded by the
  * honeypot and rate limited to 5 per 15 minutes per client address (spec §5), counted atomically
- * only for requests that pass validation (domain/rate-limit/public-form.server.ts). A filled
- * honeypot gets the normal thank-you answer but creates nothing.
+ * before validation, and given back when validation refuses it (domain/rate-limit/public-form.server.ts).
+ * A filled honeypot gets the normal thank-you answer but creates nothing.
  */
 import type { DbOrTx } from "~/db/client.server";
-import { limitPublicForm, tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import {
+  forgivePublicForm,
+  limitPublicForm,
+  tooManyRequestsMessage,
+} from "~/domain/rate-limit/public-form.server";
 import { logger } from "~/lib/logger.server";
 import { COMPANY_CATEGORIES } from "./constants";
 import { createSubmission } from "./submissions.server";
@@ -39,15 +43,6 @@ export async function submitCompanyRequest(
     await limitPublicForm(db, COMPANY_REQUEST_FORM, clientIp, now);
     return { ok: true, status: 200 };
   }
-  const validation = validateCompanyInput(input, { mode: "public", categories: COMPANY_CATEGORIES, now });
-  if (!validation.ok) {
-    return {
-      ok: false,
-      status: 400,
-      message: REQUEST_MESSAGES.fixErrors,
-      fieldErrors: validation.fieldErrors,
-    };
-  }
   const limit = await limitPublicForm(db, COMPANY_REQUEST_FORM, clientIp, now);
   if (!limit.ok) {
     return {
@@ -55,6 +50,16 @@ export async function submitCompanyRequest(
       status: 429,
       message: tooManyRequestsMessage(limit.retryAfterMinutes),
       fieldErrors: {},
+    };
+  }
+  const validation = validateCompanyInput(input, { mode: "public", categories: COMPANY_CATEGORIES, now });
+  if (!validation.ok) {
+    await forgivePublicForm(db, limit);
+    return {
+      ok: false,
+      status: 400,
+      message: REQUEST_MESSAGES.fixErrors,
+      fieldErrors: validation.fieldErrors,
     };
   }
   try {

@@ -2,12 +2,16 @@
  * What visitors see and send on the forum: approved topics (newest activity first, searchable),
  * one approved topic with its approved comments (oldest first), and new topics and comments, which
  * wait as pending until staff approve them. Posting is guarded like every public form: honeypot →
- * validation (a typo is not counted) → the limiter (5 per 15 minutes per address) → the write.
+ * the limiter (5 per 15 minutes per address) → validation (a typo gives its attempt back) → the write.
  */
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { forumComments, forumTopics } from "~/db/schema";
-import { limitPublicForm, tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import {
+  forgivePublicForm,
+  limitPublicForm,
+  tooManyRequestsMessage,
+} from "~/domain/rate-limit/public-form.server";
 import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import {
@@ -192,7 +196,7 @@ export type PostResult =
       values: FormValues;
     };
 
-/** `/forum/nova`: honeypot → validation → limiter → a pending topic. */
+/** `/forum/nova`: honeypot → limiter → validation (a typo is not counted) → a pending topic. */
 export async function submitTopic(
   db: DbOrTx,
   form: FormData,
@@ -202,23 +206,24 @@ export async function submitTopic(
     await limitPublicForm(db, TOPIC_FORM, clientIp, now);
     return { ok: true, status: 200 };
   }
-  const parsed = parseForm(topicSchema, form);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      status: 400,
-      message: FORUM_MESSAGES.fixErrors,
-      fieldErrors: parsed.fieldErrors,
-      values: parsed.values,
-    };
-  }
   const limit = await limitPublicForm(db, TOPIC_FORM, clientIp, now);
+  const parsed = parseForm(topicSchema, form);
   if (!limit.ok) {
     return {
       ok: false,
       status: 429,
       message: tooManyRequestsMessage(limit.retryAfterMinutes),
       fieldErrors: {},
+      values: parsed.values,
+    };
+  }
+  if (!parsed.ok) {
+    await forgivePublicForm(db, limit);
+    return {
+      ok: false,
+      status: 400,
+      message: FORUM_MESSAGES.fixErrors,
+      fieldErrors: parsed.fieldErrors,
       values: parsed.values,
     };
   }
@@ -237,7 +242,7 @@ export async function submitTopic(
   }
 }
 
-/** A comment on `/forum/{id}`: honeypot → validation → limiter → a pending comment. */
+/** A comment on `/forum/{id}`: honeypot → limiter → validation (a typo is not counted) → a pending comment. */
 export async function submitComment(
   db: DbOrTx,
   topicId: number,
@@ -248,23 +253,24 @@ export async function submitComment(
     await limitPublicForm(db, COMMENT_FORM, clientIp, now);
     return { ok: true, status: 200 };
   }
-  const parsed = parseForm(commentSchema, form);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      status: 400,
-      message: FORUM_MESSAGES.fixErrors,
-      fieldErrors: parsed.fieldErrors,
-      values: parsed.values,
-    };
-  }
   const limit = await limitPublicForm(db, COMMENT_FORM, clientIp, now);
+  const parsed = parseForm(commentSchema, form);
   if (!limit.ok) {
     return {
       ok: false,
       status: 429,
       message: tooManyRequestsMessage(limit.retryAfterMinutes),
       fieldErrors: {},
+      values: parsed.values,
+    };
+  }
+  if (!parsed.ok) {
+    await forgivePublicForm(db, limit);
+    return {
+      ok: false,
+      status: 400,
+      message: FORUM_MESSAGES.fixErrors,
+      fieldErrors: parsed.fieldErrors,
       values: parsed.values,
     };
   }

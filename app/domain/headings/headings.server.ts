@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { and, count, desc, eq, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { articleHeadings, articles, type HeadingState } from "~/db/schema";
+import type { StoredStatus } from "~/domain/articles/list-query";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { convertHeadings, type DetectedHeading } from "./detect";
 import { HEADINGS_FETCH_BATCH, HEADINGS_PAGE_SIZE, type HeadingFilter } from "./rules";
@@ -194,7 +195,7 @@ export async function listHeadingArticles(
 export type HeadingPreview = {
   id: number;
   title: string;
-  status: "publish" | "draft";
+  status: StoredStatus;
   slug: string | null;
   state: HeadingState;
   /** The article as it is now (sanitised, as the public page shows it). */
@@ -369,7 +370,11 @@ export async function convertArticle(
       await saveAnalysis(tx, id, { state: "pending", headingCount: 0, error: null });
       return { outcome: "nothing" } as const;
     }
-    await tx.update(articles).set({ content: plan.html, updatedAt: at }).where(eq(articles.id, id));
+    // A new version: a form opened before the conversion must not save over it (decision 193).
+    await tx
+      .update(articles)
+      .set({ content: plan.html, updatedAt: at, version: sql`${articles.version} + 1` })
+      .where(eq(articles.id, id));
     const values = {
       state: "converted" as const,
       headingCount: plan.headings.length,
@@ -453,7 +458,7 @@ export async function restoreArticle(db: DbOrTx, id: number): Promise<RestoreOut
     const at = now();
     await tx
       .update(articles)
-      .set({ content: state.previousContent, updatedAt: at })
+      .set({ content: state.previousContent, updatedAt: at, version: sql`${articles.version} + 1` })
       .where(eq(articles.id, id));
     await tx
       .update(articleHeadings)

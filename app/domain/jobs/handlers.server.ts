@@ -3,19 +3,37 @@
  * ("newsletter:send", "headings:convert-all", "listings:expire" …); the runner started at boot
  * (server/app.ts) runs exactly these.
  */
+
+import { PUBLISH_JOB_KIND, publishScheduledHandler } from "~/domain/articles/scheduling.server";
+import { createAuditPruneHandler, PRUNE_JOB_KIND } from "~/domain/audit/audit.server";
+import { createNightlyBackupHandler, NIGHTLY_BACKUP_KIND } from "~/domain/backups/nightly.server";
 import { createHeadingsJobHandlers } from "~/domain/headings/jobs.server";
 import { EXPIRE_JOB_KIND, expireListingsHandler } from "~/domain/listings/expiry.server";
 import { createSendHandler } from "~/domain/newsletter/send-job.server";
 import { SEND_JOB_KIND } from "~/domain/newsletter/sends.server";
 import { createSyncHandler, SYNC_JOB_KIND } from "~/domain/newsletter/sync-job.server";
-import { getContacts, getMail } from "~/services.server";
+import { getEnv } from "~/env.server";
+import { appVersion } from "~/lib/app-version.server";
+import { getContacts, getMail, getServices, getStorage } from "~/services.server";
 import type { JobHandler } from "./runner.server";
 
 export const JOB_HANDLERS: Record<string, JobHandler> = {
   [EXPIRE_JOB_KIND]: expireListingsHandler,
+  [PUBLISH_JOB_KIND]: publishScheduledHandler,
+  [PRUNE_JOB_KIND]: createAuditPruneHandler(() => getEnv().AUDIT_RETENTION_DAYS),
   // The providers are the ones chosen at boot (services.server.ts).
   [SEND_JOB_KIND]: (ctx) => createSendHandler({ mail: getMail() })(ctx),
   [SYNC_JOB_KIND]: (ctx) => createSyncHandler({ contacts: getContacts() })(ctx),
   // "headings:analyze-all", "headings:convert-all"
   ...createHeadingsJobHandlers(),
+  [NIGHTLY_BACKUP_KIND]: createNightlyBackupHandler(() => {
+    const { handle, backups } = getServices();
+    return {
+      handle,
+      databaseUrl: backups?.databaseUrl,
+      storage: getStorage(),
+      destination: backups?.destination ?? null,
+      appVersion: appVersion(),
+    };
+  }),
 };

@@ -17,6 +17,8 @@ import { randomUUID } from "node:crypto";
 import { databaseAvailability } from "~/db/availability.server";
 import type { Database } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
+import { runOutsideRequestContext } from "~/lib/request-context.server";
+import { emitTelemetry } from "~/lib/telemetry.server";
 import {
   claimNextJob,
   finishJob,
@@ -98,7 +100,8 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   const schedule = (ms: number) => {
     if (stopping) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void lookForWork(), ms);
+    // A wake-up from inside a request must not run the jobs in that request's context.
+    timer = setTimeout(() => runOutsideRequestContext(() => void lookForWork()), ms);
     timer.unref();
   };
 
@@ -213,6 +216,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
           await finishJob(db, job.id, owner, { status: "cancelled", progress });
         } else if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError) {
           log.error({ err: error }, "job failed for good");
+          emitTelemetry({ type: "job-failed", kind: job.kind });
           await finishJob(db, job.id, owner, { status: "failed", error: message, progress });
         } else {
           log.warn({ err: error, attempt: job.attempts }, "job failed; it will be retried");

@@ -12,21 +12,15 @@ import { sanitizeText } from "~/lib/text-sanitizer";
 import { changeListingStatus, deleteListings, getListing, updateListing } from "./listings.server";
 import { LISTING_MESSAGES, MAX_PHOTOS } from "./options";
 import {
+  checkPhotos,
   deletePhotoObjects,
   deleteUnreferencedPhotos,
-  preparePhotos,
+  type PhotoUpload,
+  processPhotos,
   type StoredPhoto,
-  storePhotos,
 } from "./photos.server";
 import type { StatusChange } from "./rules";
-import {
-  FIELD_MESSAGES,
-  JOB_FORM_LISTS,
-  jobSchema,
-  SALE_FORM_FILES,
-  SALE_FORM_LISTS,
-  saleSchema,
-} from "./validation";
+import { FIELD_MESSAGES, JOB_FORM_LISTS, jobSchema, saleSchema } from "./validation";
 
 export type ModerationIntent = StatusChange | "delete";
 export const MODERATION_INTENTS: readonly ModerationIntent[] = [
@@ -110,13 +104,14 @@ export type EditResult =
 /**
  * Saves the admin editor: the same schema as the public form, plus the directory link of a job
  * (`companyId`, "" for none) and, for buy/sell, photos to remove (`removePhoto`) and to add
- * (`photos`), at most 8 in all.
+ * (`photos`, received by the route to temporary files), at most 8 in all.
  */
 export async function saveListingEdit(
   db: Database,
   storage: Storage,
   id: number,
-  form: FormData,
+  form: URLSearchParams,
+  newPhotos: readonly PhotoUpload[],
   validCompanyIds: ReadonlySet<number>,
 ): Promise<EditResult> {
   const stored = await getListing(db, id);
@@ -126,7 +121,7 @@ export async function saveListingEdit(
   const parsed =
     stored.kind === "job"
       ? parseForm(jobSchema, form, { lists: [...JOB_FORM_LISTS, "removePhoto"] })
-      : parseForm(saleSchema(), form, { lists: [...SALE_FORM_LISTS, "removePhoto"], files: SALE_FORM_FILES });
+      : parseForm(saleSchema(), form, { lists: ["removePhoto"] });
   const fail = (status: 400 | 500, message: string, fieldErrors: FieldErrors = {}): EditResult => ({
     ok: false,
     status,
@@ -150,20 +145,21 @@ export async function saveListingEdit(
     });
   }
 
-  const data = parsed.data;
-  const files = data.kind === "sale" ? (data as { photos: File[] }).photos : [];
+  const fields = parsed.data;
+  const files = fields.kind === "sale" ? newPhotos : [];
   const ownPhotoIds = new Set(stored.photos.map((p) => p.id));
   const removeIds = parseIds(form.getAll("removePhoto")).filter((p) => ownPhotoIds.has(p));
   if (stored.photos.length - removeIds.length + files.length > MAX_PHOTOS) {
     return fail(400, LISTING_MESSAGES.fixErrors, { photos: FIELD_MESSAGES.photosCount });
   }
-  const prepared = await preparePhotos(files);
-  if (!prepared.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: prepared.message });
+  const checked = await checkPhotos(files);
+  if (!checked.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: checked.message });
 
   let added: StoredPhoto[] = [];
   try {
-    added = await storePhotos(storage, prepared.photos, data.title);
-    const { photos: _files, ...fields } = data as typeof data & { photos?: File[] };
+    const processed = await processPhotos(storage, checked.photos, fields.title);
+    if (!processed.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: processed.message });
+    added = processed.stored;
     const result = await updateListing(db, id, fields, {
       companyId: fields.kind === "job" ? companyId : undefined,
       photos: { removeIds, add: added },

@@ -9,7 +9,6 @@ import { getJob } from "~/domain/jobs/queue.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { createLocalStorage } from "~/integrations/storage/local.server";
 import { onContentChange } from "~/lib/content-change.server";
-import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { sitemapFile, sitemapPlan } from "~/routes/public/sitemap.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import {
@@ -34,8 +33,7 @@ import {
   sitemapListings,
   updateListing,
 } from "./listings.server";
-import { deleteUnreferencedPhotos, PHOTO_BUCKET, preparePhotos, storePhotos } from "./photos.server";
-import { submitListing } from "./submit.server";
+import { checkPhotos, deleteUnreferencedPhotos, PHOTO_BUCKET, processPhotos } from "./photos.server";
 import type { JobData, SaleData } from "./validation";
 
 const DAY = 86_400_000;
@@ -114,10 +112,19 @@ async function approvedListing(
   return id;
 }
 
-async function prepared(files: File[]) {
-  const result = await preparePhotos(files);
+/** The photos checked, decoded and stored as a submission's are. */
+async function storedPhotos(files: File[], now: number) {
+  const uploads = await Promise.all(
+    files.map(async (f) => {
+      const bytes = Buffer.from(await f.arrayBuffer());
+      return { name: f.name, size: bytes.length, path: null, bytes };
+    }),
+  );
+  const checked = await checkPhotos(uploads);
+  if (!checked.ok) throw new Error(checked.message);
+  const result = await processPhotos(storage, checked.photos, "Cascadia", now);
   if (!result.ok) throw new Error(result.message);
-  return result.photos;
+  return result.stored;
 }
 
 const jpeg = (width: number, height: number, background = "#1e40af") =>
@@ -301,13 +308,8 @@ describeDb("listings queries", () => {
   });
 
   it("edits a listing with its photos (removed and added, positions renumbered) and deletes it with them", async () => {
-    const photos = await storePhotos(
-      storage,
-      await prepared([
-        new File([await jpeg(900, 600)], "a.jpg"),
-        new File([await jpeg(600, 900, "#b91c1c")], "b.jpg"),
-      ]),
-      "Cascadia",
+    const photos = await storedPhotos(
+      [new File([await jpeg(900, 600)], "a.jpg"), new File([await jpeg(600, 900, "#b91c1c")], "b.jpg")],
       NOW.getTime(),
     );
     const id = await createListing(t.db, sale, photos, { now: NOW });
@@ -325,12 +327,7 @@ describeDb("listings queries", () => {
     expect(adminRow).toMatchObject({ id, photoCount: 2 });
     expect(await storage.exists(PHOTO_BUCKET, `_v/${photos[0].key}/400.webp`)).toBe(true);
 
-    const extra = await storePhotos(
-      storage,
-      await prepared([new File([await jpeg(500, 500)], "c.jpg")]),
-      "Cascadia",
-      NOW.getTime() + 10,
-    );
+    const extra = await storedPhotos([new File([await jpeg(500, 500)], "c.jpg")], NOW.getTime() + 10);
     const result = await updateListing(
       t.db,
       id,
@@ -401,123 +398,5 @@ describeDb("listing expiry job", () => {
       off();
       await runner?.stop();
     }
-  });
-});
-
-describeDb("posting a listing (public form)", () => {
-  const form = (values: Record<string, string>, files: File[] = []) => {
-    const f = new FormData();
-    for (const [k, v] of Object.entries(values)) f.set(k, v);
-    for (const file of files) f.append("photos", file);
-    return f;
-  };
-  const saleValues = {
-    title: "Utility reefer prikolica 2018",
-    description: "Prikolica u dobrom stanju, Carrier agregat, nove gume.",
-    city: "Chicago",
-    state: "Illinois",
-    contactName: "Petar",
-    contactPhone: "312-555-0111",
-    contactEmail: "",
-    saleCategory: "trailer",
-    make: "Utility",
-    model: "3000R",
-    year: "2018",
-    mileage: "",
-    price: "32.500",
-    condition: "used",
-  };
-  const jobValues = {
-    title: "Dispečer sa znanjem engleskog",
-    description: "Tražimo dispečera za rad u kancelariji u Čikagu.",
-    city: "Chicago",
-    state: "Illinois",
-    contactName: "Ana",
-    contactPhone: "",
-    contactEmail: "posao@orao.example.com",
-    companyName: "ORAO transport",
-    position: "dispatcher",
-    routeType: "local",
-    cdlClass: "none",
-    payMin: "",
-    payMax: "",
-    payUnit: "",
-    homeTime: "",
-    requirements: "",
-  };
-  const total = async () => (await t.db.select({ n: count() }).from(listings))[0].n;
-
-  it("stores a pending listing with its photos re-encoded, linking the job to a directory company", async () => {
-    const [company] = await t.db
-      .insert(companies)
-      .values({ name: "Orao Transport", active: true })
-      .returning();
-    const jobResult = await submitListing(t.db, storage, "job", form(jobValues), "10.0.0.1", NOW);
-    expect(jobResult).toMatchObject({ ok: true });
-    const jobRow = await getListing(t.db, (jobResult as { id: number }).id);
-    expect(jobRow).toMatchObject({
-      status: "pending",
-      companyId: company.id,
-      contactEmail: "posao@orao.example.com",
-    });
-
-    const photos = [
-      new File([await jpeg(3000, 2000)], "IMG_0001.JPG"),
-      new File([await jpeg(800, 600)], "b.png"),
-    ];
-    const result = await submitListing(t.db, storage, "sale", form(saleValues, photos), "10.0.0.1", NOW);
-    expect(result.ok).toBe(true);
-    const row = await getListing(t.db, (result as { id: number }).id);
-    expect(row).toMatchObject({ status: "pending", priceCents: 3_250_000, year: 2018 });
-    expect(row?.photos).toHaveLength(2);
-    // At most 2000 px on the long side, JPEG, never the visitor's file name.
-    expect(row?.photos[0]).toMatchObject({ width: 2000, height: 1333 });
-    expect(row?.photos[0].url).toMatch(
-      /^\/media\/images\/\d+_2000x1333-utility-reefer-prikolica-2018-[0-9a-f]{6}\.jpg$/,
-    );
-    expect(row?.photos[0].url).not.toContain("IMG_0001");
-  });
-
-  it("refuses a file that is not an image by its bytes, and an invalid form, without counting either", async () => {
-    const fake = new File([Buffer.from("<html>nije slika</html>")], "kamion.jpg", { type: "image/jpeg" });
-    const bad = await submitListing(t.db, storage, "sale", form(saleValues, [fake]), "10.0.0.2", NOW);
-    expect(bad).toMatchObject({
-      ok: false,
-      status: 400,
-      photosLost: true,
-      fieldErrors: { photos: "kamion.jpg: Molimo odaberite sliku (JPG, PNG, GIF, WebP)" },
-    });
-    const invalid = await submitListing(
-      t.db,
-      storage,
-      "sale",
-      form({ ...saleValues, state: "" }),
-      "10.0.0.2",
-      NOW,
-    );
-    expect(invalid).toMatchObject({ ok: false, status: 400, values: { title: saleValues.title } });
-    expect(await total()).toBe(0);
-    expect((await t.db.select({ n: count() }).from(loginAttempts))[0].n).toBe(0);
-  });
-
-  it("answers a filled honeypot as if it worked, stores nothing, and limits to 5 per 15 minutes", async () => {
-    const trap = await submitListing(
-      t.db,
-      storage,
-      "job",
-      form({ ...jobValues, [HONEYPOT_FIELD]: "x" }),
-      "10.0.0.3",
-      NOW,
-    );
-    expect(trap).toEqual({ ok: true, id: null });
-    expect(await total()).toBe(0);
-    for (let i = 0; i < 4; i++) {
-      expect((await submitListing(t.db, storage, "job", form(jobValues), "10.0.0.3", NOW)).ok).toBe(true);
-    }
-    const limited = await submitListing(t.db, storage, "job", form(jobValues), "10.0.0.3", NOW);
-    expect(limited).toMatchObject({ ok: false, status: 429 });
-    expect(await total()).toBe(4);
-    // Another form has its own count.
-    expect((await submitListing(t.db, storage, "sale", form(saleValues), "10.0.0.3", NOW)).ok).toBe(true);
   });
 });

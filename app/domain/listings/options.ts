@@ -161,6 +161,7 @@ export const LISTING_MESSAGES = {
   failed: "Slanje nije uspelo. Molimo pokušajte ponovo.",
   photosAgain: "Izaberite fotografije ponovo — iz bezbednosnih razloga pregledač ih ne čuva posle greške.",
   tooLarge: "Oglas sa fotografijama je prevelik. Pošaljite najviše 8 fotografija do 5 MB.",
+  busy: "Server trenutno prima mnogo fotografija. Pokušajte ponovo za minut.",
   notFound: "Oglas nije pronađen.",
   notAllowed: "Ova akcija nije moguća za oglas u ovom statusu.",
   rejectNoteRequired: "Molimo unesite razlog odbijanja u napomene.",

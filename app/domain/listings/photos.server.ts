@@ -1,11 +1,12 @@
 /**
- * Photos of buy/sell listings (decision 092). A visitor's photo is judged by its bytes like every
- * upload (domain/media: magic numbers, then a decode by sharp; JPG, PNG, GIF or WebP, at most 5 MB),
- * and by its decoded size (at most 50 megapixels, checked from the header before decoding), then
- * re-encoded: EXIF orientation applied, at most 2000 px on the long side, JPEG, and — because the
- * re-encode drops all metadata — no GPS position or camera serial of the poster reaches the site.
- * The result is stored with the media area's WebP variants and key scheme (decision 011), so
- * `responsiveImage()` serves it with a srcset.
+ * Photos of buy/sell listings (decisions 092 and 150). A visitor's photo is judged by its bytes like
+ * every upload (domain/media: magic numbers, then its header read by sharp; JPG, PNG, GIF or WebP,
+ * at most 5 MB) and by its decoded size (at most 50 megapixels each and 120 for the whole listing,
+ * read from the headers before any pixel is decoded) — all of it cheap. Only then is it decoded,
+ * in the bounded image pool (media/image-work.server.ts), one photo at a time, and re-encoded: EXIF orientation applied,
+ * at most 2000 px on the long side, JPEG, and — because the re-encode drops all metadata — no GPS
+ * position or camera serial of the poster reaches the site. The result is stored with the media
+ * area's WebP variants and key scheme (decision 011), so `responsiveImage()` serves it with a srcset.
  */
 import { randomBytes } from "node:crypto";
 import { inArray } from "drizzle-orm";
@@ -13,7 +14,8 @@ import sharp from "sharp";
 import type { DbOrTx } from "~/db/client.server";
 import { listingPhotos } from "~/db/schema";
 import { slugText } from "~/domain/articles/slug";
-import { checkUpload, makeVariants } from "~/domain/media/media.server";
+import { runImageWork } from "~/domain/media/image-work.server";
+import { checkUpload, makeVariants, sharpInput, type UploadSource } from "~/domain/media/media.server";
 import {
   LIBRARY_MAX_BYTES,
   MEDIA_MESSAGES,
@@ -24,16 +26,35 @@ import {
 } from "~/domain/media/rules";
 import type { Storage } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
+import { photoCountError } from "./validation";
 
 export const PHOTO_BUCKET = "images" as const;
 export const PHOTO_MAX_BYTES = LIBRARY_MAX_BYTES;
 export const PHOTO_MAX_PIXELS = 50_000_000;
+/** All the photos of one listing together: eight 12-megapixel phone photos fit (97.5 MP). */
+export const PHOTO_MAX_TOTAL_PIXELS = 120_000_000;
 export const PHOTO_MAX_EDGE = 2000;
 
 export const PHOTO_MESSAGES = {
   tooManyPixels: "Fotografija ima previše piksela (najviše 50 megapiksela).",
+  tooManyPixelsTogether:
+    "Fotografije zajedno imaju previše piksela (najviše 120 megapiksela po oglasu). Smanjite ih ili pošaljite manje fotografija.",
   failed: "Fotografiju nije moguće obraditi. Pokušajte sa drugom.",
 } as const;
+
+/**
+ * A photo as the route received it (lib/multipart.server.ts): in a temporary file at `path`, or in
+ * memory (`bytes`); `path` is null when its bytes were not kept (over the size limit: `size` says so).
+ */
+export type PhotoUpload = { name: string; size: number; path: string | null; bytes?: Buffer };
+
+function sourceOf(photo: PhotoUpload): UploadSource | null {
+  if (photo.bytes) return photo.bytes;
+  return photo.path ? { path: photo.path, size: photo.size } : null;
+}
+
+/** A photo whose header passed every check: its size is known, nothing is decoded yet. */
+export type CheckedPhoto = { label: string; source: UploadSource; width: number; height: number };
 
 export type PreparedPhoto = {
   body: Buffer;
@@ -44,48 +65,62 @@ export type PreparedPhoto = {
 
 export type StoredPhoto = { key: string; url: string; width: number; height: number; size: number };
 
-/** One photo checked and re-encoded, or the reason it is refused (the media area's messages). */
-export async function preparePhoto(
-  bytes: Buffer,
-): Promise<{ ok: true; photo: PreparedPhoto } | { ok: false; message: string }> {
-  const checked = await checkUpload("library", bytes);
-  if (!checked.ok) return { ok: false, message: checked.message };
-  if ((checked.width ?? 0) * (checked.height ?? 0) > PHOTO_MAX_PIXELS) {
-    return { ok: false, message: PHOTO_MESSAGES.tooManyPixels };
+type Refusal = { ok: false; message: string };
+
+/**
+ * The cheap checks of a submission's photos, from their headers only (no pixel decoded): the
+ * count, each file's size, type and pixels, and the pixels of all of them together. The first
+ * refusal names the photo: "kamion.heic: Molimo odaberite sliku (JPG, PNG, GIF, WebP)".
+ */
+export async function checkPhotos(
+  photos: readonly PhotoUpload[],
+): Promise<{ ok: true; photos: CheckedPhoto[] } | Refusal> {
+  const countError = photoCountError(photos.length);
+  if (countError) return { ok: false, message: countError };
+  const checked: CheckedPhoto[] = [];
+  let pixels = 0;
+  for (const [i, photo] of photos.entries()) {
+    const label = photo.name.trim() ? photo.name.trim().slice(0, 60) : `Fotografija ${i + 1}`;
+    const source = sourceOf(photo);
+    if (photo.size > PHOTO_MAX_BYTES || !source) {
+      return { ok: false, message: `${label}: ${MEDIA_MESSAGES.tooLarge}` };
+    }
+    const result = await checkUpload("library", source);
+    if (!result.ok) return { ok: false, message: `${label}: ${result.message}` };
+    const width = result.width ?? 0;
+    const height = result.height ?? 0;
+    if (width * height > PHOTO_MAX_PIXELS) {
+      return { ok: false, message: `${label}: ${PHOTO_MESSAGES.tooManyPixels}` };
+    }
+    pixels += width * height;
+    if (pixels > PHOTO_MAX_TOTAL_PIXELS) return { ok: false, message: PHOTO_MESSAGES.tooManyPixelsTogether };
+    checked.push({ label, source: result.source, width, height });
   }
+  return { ok: true, photos: checked };
+}
+
+/** One checked photo decoded and re-encoded (in the image pool), or why it could not be. */
+export async function preparePhoto(
+  photo: CheckedPhoto,
+): Promise<{ ok: true; photo: PreparedPhoto } | { ok: false; message: string }> {
   try {
-    const { data, info } = await sharp(bytes, { animated: false, limitInputPixels: PHOTO_MAX_PIXELS })
-      .rotate()
-      .resize({ width: PHOTO_MAX_EDGE, height: PHOTO_MAX_EDGE, fit: "inside", withoutEnlargement: true })
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 82 })
-      .toBuffer({ resolveWithObject: true });
-    const variants = await makeVariants(data, info.width);
-    return { ok: true, photo: { body: data, width: info.width, height: info.height, variants } };
+    return await runImageWork(async () => {
+      const { data, info } = await sharp(sharpInput(photo.source), {
+        animated: false,
+        limitInputPixels: PHOTO_MAX_PIXELS,
+      })
+        .rotate()
+        .resize({ width: PHOTO_MAX_EDGE, height: PHOTO_MAX_EDGE, fit: "inside", withoutEnlargement: true })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 82 })
+        .toBuffer({ resolveWithObject: true });
+      const variants = await makeVariants(data, info.width);
+      return { ok: true as const, photo: { body: data, width: info.width, height: info.height, variants } };
+    });
   } catch (error) {
     logger.error({ err: error }, "listing photo could not be processed");
     return { ok: false, message: PHOTO_MESSAGES.failed };
   }
-}
-
-/**
- * Every photo of a submission, one after the other (bounded memory on a small server). The first
- * refusal stops and names the photo: "kamion.heic: Molimo odaberite sliku (JPG, PNG, GIF, WebP)".
- */
-export async function preparePhotos(
-  files: readonly File[],
-): Promise<{ ok: true; photos: PreparedPhoto[] } | { ok: false; message: string }> {
-  const photos: PreparedPhoto[] = [];
-  for (const [i, file] of files.entries()) {
-    const label = file.name?.trim() ? file.name.trim().slice(0, 60) : `Fotografija ${i + 1}`;
-    if (file.size > PHOTO_MAX_BYTES) {
-      return { ok: false, message: `${label}: ${MEDIA_MESSAGES.tooLarge}` };
-    }
-    const result = await preparePhoto(Buffer.from(await file.arrayBuffer()));
-    if (!result.ok) return { ok: false, message: `${label}: ${result.message}` };
-    photos.push(result.photo);
-  }
-  return { ok: true, photos };
 }
 
 /** The stored name of a listing's photo: the title's slug and a random part (never the visitor's file name). */
@@ -95,38 +130,41 @@ export function photoName(title: string): string {
 }
 
 /**
- * Writes the photos and their variants to the store. On any failure the objects written so far are
- * removed again and the error is thrown (the caller writes no rows then).
+ * Decodes the checked photos of a submission one after the other (each waits for the image pool)
+ * and stores each one at once with its variants, so a submission holds one photo's output at a
+ * time. A photo that cannot be decoded stops it with its message (named); a store that fails
+ * throws. Either way the objects stored so far are removed again (the caller writes no rows then).
  */
-export async function storePhotos(
+export async function processPhotos(
   storage: Storage,
-  photos: readonly PreparedPhoto[],
+  photos: readonly CheckedPhoto[],
   title: string,
   now = Date.now(),
-): Promise<StoredPhoto[]> {
+): Promise<{ ok: true; stored: StoredPhoto[] } | Refusal> {
+  const stored: StoredPhoto[] = [];
   const written: string[] = [];
+  const removeWritten = () => Promise.allSettled(written.map((k) => storage.delete(PHOTO_BUCKET, k)));
   try {
-    const stored: StoredPhoto[] = [];
     for (const [i, photo] of photos.entries()) {
-      const key = mediaKey(photoName(title), now + i, { width: photo.width, height: photo.height });
-      await storage.put(PHOTO_BUCKET, key, photo.body, "image/jpeg");
+      const prepared = await preparePhoto(photo);
+      if (!prepared.ok) {
+        await removeWritten();
+        return { ok: false, message: `${photo.label}: ${prepared.message}` };
+      }
+      const { body, width, height, variants } = prepared.photo;
+      const key = mediaKey(photoName(title), now + i, { width, height });
+      await storage.put(PHOTO_BUCKET, key, body, "image/jpeg");
       written.push(key);
-      for (const v of photo.variants) {
+      for (const v of variants) {
         const vk = variantKey(key, v.width);
         await storage.put(PHOTO_BUCKET, vk, v.body, "image/webp");
         written.push(vk);
       }
-      stored.push({
-        key,
-        url: storage.publicUrl(PHOTO_BUCKET, key),
-        width: photo.width,
-        height: photo.height,
-        size: photo.body.length,
-      });
+      stored.push({ key, url: storage.publicUrl(PHOTO_BUCKET, key), width, height, size: body.length });
     }
-    return stored;
+    return { ok: true, stored };
   } catch (error) {
-    await Promise.allSettled(written.map((k) => storage.delete(PHOTO_BUCKET, k)));
+    await removeWritten();
     throw error;
   }
 }

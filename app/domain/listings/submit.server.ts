@@ -1,87 +1,91 @@
 /**
  * Posting a listing from the public forms (`/poslovi/novi`, `/kupoprodaja/novi`), in the order every
- * public form keeps (domain/rate-limit/public-form.server.ts): the body limit (server) → the
- * honeypot → validation, photos included (a typo is not counted) → the limiter (5 per 15 minutes
- * per address and form) → the photos to the store → the row. The listing waits for approval.
+ * public form keeps (domain/rate-limit/public-form.server.ts, docs/decisions/150):
+ *
+ * 1. the body limit (server);
+ * 2. `admitListingPost` — the limiter (5 per 15 minutes per address and form), before the body is
+ *    read: it needs only the address, so a refused post costs one short transaction and its photos
+ *    are read and dropped, never written to disk nor looked at;
+ * 3. the route reads the form (photos to temporary files), checks the honeypot and parses the
+ *    fields; a typo gives the attempt back (`withdrawListingPost`);
+ * 4. `submitListing` — the photos' headers (type, size, pixels: cheap; a refused photo gives the
+ *    attempt back too), then each photo decoded in the bounded image pool and stored, then the row.
+ *
+ * The listing waits for approval.
  */
 import type { Database } from "~/db/client.server";
-import {
-  honeypotFilled,
-  limitPublicForm,
-  tooManyRequestsMessage,
-} from "~/domain/rate-limit/public-form.server";
+import type { RateLimitResult } from "~/domain/rate-limit/limiter.server";
+import { forgivePublicForm, limitPublicForm } from "~/domain/rate-limit/public-form.server";
 import type { Storage } from "~/integrations/storage/storage";
-import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { createListing, findCompanyByName } from "./listings.server";
-import { LISTING_MESSAGES, type ListingKind } from "./options";
-import { deletePhotoObjects, preparePhotos, type StoredPhoto, storePhotos } from "./photos.server";
-import { JOB_FORM_LISTS, jobSchema, SALE_FORM_FILES, SALE_FORM_LISTS, saleSchema } from "./validation";
+import type { ListingKind } from "./options";
+import {
+  checkPhotos,
+  deletePhotoObjects,
+  type PhotoUpload,
+  processPhotos,
+  type StoredPhoto,
+} from "./photos.server";
+import type { ListingData } from "./validation";
 
 export const LISTING_FORM_NAMES: Record<ListingKind, string> = { job: "listing-job", sale: "listing-sale" };
 
-export type SubmitResult =
-  | { ok: true; id: number | null }
-  | {
-      ok: false;
-      status: 400 | 429 | 500;
-      message: string;
-      fieldErrors: FieldErrors;
-      values: FormValues;
-      /** Photos were sent but must be chosen again (the browser does not keep them after a reload). */
-      photosLost: boolean;
-    };
+/** Counts this post against its form's limit; run it before the body is read. */
+export function admitListingPost(
+  db: Database,
+  kind: ListingKind,
+  clientIp: string | null,
+  now = new Date(),
+): Promise<RateLimitResult> {
+  return limitPublicForm(db, LISTING_FORM_NAMES[kind], clientIp, now);
+}
 
-/** Reads, checks and stores a posted listing. `id` is null for a honeypot hit (nothing stored). */
+/** A post refused for its fields (a typo) does not count: its attempt is given back. */
+export function withdrawListingPost(db: Database, admission: RateLimitResult): Promise<void> {
+  return forgivePublicForm(db, admission);
+}
+
+export type SubmitResult =
+  | { ok: true; id: number }
+  /** A photo was refused; `message` names it. */
+  | { ok: false; code: "photo_refused"; message: string }
+  /** The store or the database failed (logged). */
+  | { ok: false; code: "failed" };
+
+/**
+ * Stores an admitted, validated listing with its photos (at most 8; temporary files or buffers):
+ * headers first, then decoding, then the store, then the row.
+ */
 export async function submitListing(
   db: Database,
   storage: Storage,
-  kind: ListingKind,
-  form: FormData,
-  clientIp: string | null,
+  admission: RateLimitResult,
+  post: { data: ListingData; photos: readonly PhotoUpload[] },
   now = new Date(),
 ): Promise<SubmitResult> {
-  const formName = LISTING_FORM_NAMES[kind];
-  if (honeypotFilled(form)) {
-    await limitPublicForm(db, formName, clientIp, now);
-    return { ok: true, id: null };
+  const { data } = post;
+  const photos = data.kind === "sale" ? post.photos : [];
+  const checked = await checkPhotos(photos);
+  if (!checked.ok) {
+    // Refused from the headers alone: nothing costly ran, so it does not count.
+    await forgivePublicForm(db, admission);
+    return { ok: false, code: "photo_refused", message: checked.message };
   }
-  const photosSent = form.getAll("photos").some((f) => typeof f !== "string" && f.size > 0);
-  const parsed =
-    kind === "job"
-      ? parseForm(jobSchema, form, { lists: JOB_FORM_LISTS })
-      : parseForm(saleSchema(now), form, { lists: SALE_FORM_LISTS, files: SALE_FORM_FILES });
-  const fail = (status: 400 | 429 | 500, message: string, fieldErrors: FieldErrors = {}): SubmitResult => ({
-    ok: false,
-    status,
-    message,
-    fieldErrors,
-    values: parsed.values,
-    photosLost: photosSent,
-  });
-  if (!parsed.ok) return fail(400, LISTING_MESSAGES.fixErrors, parsed.fieldErrors);
-
-  const data = parsed.data;
-  const files = data.kind === "sale" ? (data as { photos: File[] }).photos : [];
-  const prepared = await preparePhotos(files);
-  if (!prepared.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: prepared.message });
-
-  const limit = await limitPublicForm(db, formName, clientIp, now);
-  if (!limit.ok) return fail(429, tooManyRequestsMessage(limit.retryAfterMinutes));
-
   let stored: StoredPhoto[] = [];
   try {
-    stored = await storePhotos(storage, prepared.photos, data.title, now.getTime());
-    const { photos: _files, ...fields } = data as typeof data & { photos?: File[] };
-    const companyId = fields.kind === "job" ? await findCompanyByName(db, fields.companyName) : null;
-    const id = await createListing(db, fields, stored, { status: "pending", companyId, now });
+    const processed = await processPhotos(storage, checked.photos, data.title, now.getTime());
+    if (!processed.ok) return { ok: false, code: "photo_refused", message: processed.message };
+    stored = processed.stored;
+    const companyId = data.kind === "job" ? await findCompanyByName(db, data.companyName) : null;
+    const id = await createListing(db, data, stored, { status: "pending", companyId, now });
     return { ok: true, id };
   } catch (error) {
-    logger.error({ err: error, kind }, "listing could not be stored");
+    logger.error({ err: error, kind: data.kind }, "listing could not be stored");
     await deletePhotoObjects(
       storage,
       stored.map((p) => p.key),
     );
-    return fail(500, LISTING_MESSAGES.failed);
+    return { ok: false, code: "failed" };
   }
 }

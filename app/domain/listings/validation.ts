@@ -311,7 +311,10 @@ export function maxModelYear(now = new Date()): number {
   return currentYear(now) + 1;
 }
 
-/** The buy/sell form (`/kupoprodaja/novi` and the admin editor); `photos` are the new files. */
+/**
+ * The buy/sell form's text fields (`/kupoprodaja/novi` and the admin editor). Its photos are files
+ * the route receives apart (lib/multipart.server.ts); `photoCountError` checks how many.
+ */
 export function saleSchema(now = new Date()) {
   const maxYear = maxModelYear(now);
   return z
@@ -336,9 +339,6 @@ export function saleSchema(now = new Date()) {
         return dollars !== null && dollars > 0 && dollars <= LIMITS.maxPriceDollars;
       }, FIELD_MESSAGES.price),
       condition: choice(SALE_CONDITIONS, FIELD_MESSAGES.condition),
-      photos: z
-        .preprocess((v) => (Array.isArray(v) ? v : v ? [v] : []), z.array(z.any()))
-        .refine((files) => files.length <= MAX_PHOTOS, FIELD_MESSAGES.photosCount),
     })
     .superRefine((v, ctx) => {
       contactRule(v, ctx);
@@ -346,7 +346,7 @@ export function saleSchema(now = new Date()) {
         ctx.addIssue({ code: "custom", path: ["make"], message: FIELD_MESSAGES.makeRequired });
       }
     })
-    .transform((v): SaleData & { photos: File[] } => {
+    .transform((v): SaleData => {
       const price = v.price ? parseAmount(v.price) : null;
       return {
         kind: "sale",
@@ -358,12 +358,14 @@ export function saleSchema(now = new Date()) {
         mileage: v.mileage ? parseWholeNumber(v.mileage) : null,
         priceCents: price === null ? null : Math.round(price * 100),
         condition: v.condition as SaleCondition,
-        photos: v.photos.filter((f): f is File => typeof f === "object" && f !== null && "arrayBuffer" in f),
       };
     });
 }
 
-/** What the forms read with `getAll` (parseForm `lists`) and as files (`files`). */
+/** The message for `count` photos when that is more than a listing may have, else null. */
+export function photoCountError(count: number): string | null {
+  return count > MAX_PHOTOS ? FIELD_MESSAGES.photosCount : null;
+}
+
+/** What the forms read with `getAll` (parseForm `lists`). */
 export const JOB_FORM_LISTS = ["equipment", "endorsements"] as const;
-export const SALE_FORM_LISTS = ["photos"] as const;
-export const SALE_FORM_FILES = ["photos"] as const;

@@ -1,9 +1,11 @@
+import fsp from "node:fs/promises";
 import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { mediaFiles } from "~/db/schema";
 import type { Bucket, Storage } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
+import { runImageWork } from "./image-work.server";
 import {
   type AllowedMime,
   displayName,
@@ -37,6 +39,9 @@ export type MediaItem = {
   type: MediaType;
   width: number | null;
   height: number | null;
+  /** The words that go with the file wherever it is inserted. */
+  alt: string;
+  caption: string;
   createdAt: string;
 };
 
@@ -52,6 +57,8 @@ export function toItem(row: MediaRow): MediaItem {
     type: row.type,
     width: row.width,
     height: row.height,
+    alt: row.alt,
+    caption: row.caption,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -123,13 +130,15 @@ export async function insertMedia(db: DbOrTx, values: typeof mediaFiles.$inferIn
   return row;
 }
 
+/** An upload in memory, or received to a temporary file (lib/multipart.server.ts) and not read yet. */
+export type UploadSource = Buffer | { path: string; size: number };
+
 export type UploadInput = {
   bucket: Bucket;
   profile: UploadProfile;
   fileName: string;
-  bytes: Buffer;
   now?: number;
-};
+} & ({ bytes: Buffer } | { file: { path: string; size: number } });
 
 export type UploadResult =
   | { ok: true; item: MediaItem }
@@ -145,7 +154,7 @@ type Checked =
       ok: true;
       mime: AllowedMime;
       /** What to store: the upload itself, or for SVG its sanitised copy. */
-      bytes: Buffer;
+      source: UploadSource;
       width?: number;
       height?: number;
     }
@@ -158,8 +167,9 @@ const DECODE_OPTIONS = { limitInputPixels: MAX_IMAGE_PIXELS } as const;
  * The upload rules: size by profile, type by content; a raster image's size is read from its
  * header (no pixel is decoded) and refused over the pixel limit; an SVG is sanitised.
  */
-export async function checkUpload(profile: UploadProfile, bytes: Buffer): Promise<Checked> {
-  if (bytes.length > MAX_BYTES[profile]) {
+export async function checkUpload(profile: UploadProfile, source: UploadSource): Promise<Checked> {
+  const size = Buffer.isBuffer(source) ? source.length : source.size;
+  if (size > MAX_BYTES[profile]) {
     return {
       ok: false,
       status: 413,
@@ -168,15 +178,17 @@ export async function checkUpload(profile: UploadProfile, bytes: Buffer): Promis
     };
   }
   const notImage = { ok: false, status: 400, code: "not_image", message: MEDIA_MESSAGES.notImage } as const;
-  if (bytes.length === 0) return notImage;
-  const mime = sniffImageType(bytes);
+  if (size === 0) return notImage;
+  const mime = sniffImageType(await headOf(source));
   if (!mime) return notImage;
   if (profile === "library" && !LIBRARY_MIME_TYPES.includes(mime)) return notImage;
-  if (mime === "image/svg+xml") return checkSvg(bytes);
+  if (mime === "image/svg+xml") {
+    return checkSvg(Buffer.isBuffer(source) ? source : await fsp.readFile(source.path));
+  }
   let meta: Metadata;
   try {
     // metadata() reads the header only; the pixel limit is ours, below, with our message.
-    meta = await sharp(bytes, { animated: false, limitInputPixels: false }).metadata();
+    meta = await sharp(sharpInput(source), { animated: false, limitInputPixels: false }).metadata();
   } catch (error) {
     logger.warn({ err: error }, "upload refused: image header does not decode");
     return notImage;
@@ -192,7 +204,7 @@ export async function checkUpload(profile: UploadProfile, bytes: Buffer): Promis
   return {
     ok: true,
     mime,
-    bytes,
+    source,
     width: rotated ? meta.height : meta.width,
     height: rotated ? meta.width : meta.height,
   };
@@ -207,22 +219,44 @@ async function checkSvg(bytes: Buffer): Promise<Checked> {
       : { ok: false, status: 400, code: "unsafe_svg", message: MEDIA_MESSAGES.uploadFailed };
   }
   if (result.removed > 0) logger.info({ removed: result.removed }, "SVG upload sanitised");
-  return { ok: true, mime: "image/svg+xml", bytes: Buffer.from(result.svg, "utf8") };
+  return { ok: true, mime: "image/svg+xml", source: Buffer.from(result.svg, "utf8") };
 }
 
-/** WebP copies of a raster image at its variant widths (EXIF orientation applied). */
-export async function makeVariants(bytes: Buffer, width: number): Promise<{ width: number; body: Buffer }[]> {
-  const widths = variantWidths(width);
-  return Promise.all(
-    widths.map(async (w) => ({
-      width: w,
-      body: await sharp(bytes, DECODE_OPTIONS)
-        .rotate()
-        .resize({ width: w, withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer(),
-    })),
-  );
+/** What sharp reads: the bytes, or the file (sharp then reads only what it needs). */
+export function sharpInput(source: UploadSource): Buffer | string {
+  return Buffer.isBuffer(source) ? source : source.path;
+}
+
+/** The first bytes of an upload, enough to tell its type (sniff.ts). */
+async function headOf(source: UploadSource): Promise<Buffer> {
+  if (Buffer.isBuffer(source)) return source;
+  const handle = await fsp.open(source.path, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * WebP copies of a raster image at its variant widths (EXIF orientation applied), one after the
+ * other. It decodes: for an upload, call it inside `runImageWork` (image-work.server.ts).
+ */
+export async function makeVariants(
+  input: Buffer | string,
+  width: number,
+): Promise<{ width: number; body: Buffer }[]> {
+  const variants: { width: number; body: Buffer }[] = [];
+  for (const w of variantWidths(width)) {
+    const body = await sharp(input, DECODE_OPTIONS)
+      .rotate()
+      .resize({ width: w, withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer();
+    variants.push({ width: w, body });
+  }
+  return variants;
 }
 
 /**
@@ -231,7 +265,7 @@ export async function makeVariants(bytes: Buffer, width: number): Promise<{ widt
  * answers) an orphan file stays behind.
  */
 export async function uploadMedia(db: DbOrTx, storage: Storage, input: UploadInput): Promise<UploadResult> {
-  const checked = await checkUpload(input.profile, input.bytes);
+  const checked = await checkUpload(input.profile, "bytes" in input ? input.bytes : input.file);
   if (!checked.ok) return checked;
   const now = input.now ?? Date.now();
   const raster = RASTER_MIME_TYPES.includes(checked.mime) && checked.width && checked.height;
@@ -243,10 +277,12 @@ export async function uploadMedia(db: DbOrTx, storage: Storage, input: UploadInp
   }
   const written: string[] = [];
   try {
-    await storage.put(input.bucket, key, checked.bytes, checked.mime);
+    // Read once, after the checks (at most the 10 MB file).
+    const bytes = Buffer.isBuffer(checked.source) ? checked.source : await fsp.readFile(checked.source.path);
+    await storage.put(input.bucket, key, bytes, checked.mime);
     written.push(key);
     if (raster) {
-      for (const v of await makeVariants(checked.bytes, checked.width!)) {
+      for (const v of await runImageWork(() => makeVariants(bytes, checked.width!))) {
         const vk = variantKey(key, v.width);
         await storage.put(input.bucket, vk, v.body, "image/webp");
         written.push(vk);
@@ -256,7 +292,7 @@ export async function uploadMedia(db: DbOrTx, storage: Storage, input: UploadInp
       bucket: input.bucket,
       name: key,
       url: storage.publicUrl(input.bucket, key),
-      size: checked.bytes.length,
+      size: bytes.length,
       mimeType: checked.mime,
       type: mediaTypeOf(key),
       width: checked.width ?? null,

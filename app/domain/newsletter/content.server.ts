@@ -6,7 +6,7 @@
  * and renders them to e-mail HTML and its plain-text part with React Email.
  */
 import { render } from "@react-email/render";
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { createElement } from "react";
 import type { DbOrTx } from "~/db/client.server";
 import { articles } from "~/db/schema";
@@ -78,7 +78,8 @@ export async function dynamicArticles(db: DbOrTx) {
     const rows = await db
       .select(choiceColumns)
       .from(articles)
-      .where(status === "any" ? undefined : eq(articles.status, status))
+      // "Any status" never includes a scheduled article: it is not public before its minute.
+      .where(status === "any" ? ne(articles.status, "scheduled") : eq(articles.status, status))
       .orderBy(newestFirst, desc(articles.id))
       .limit(DYNAMIC_ARTICLES);
     if (rows.length > 0) return rows;

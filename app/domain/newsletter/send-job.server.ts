@@ -24,6 +24,7 @@ import { PermanentJobError } from "~/domain/jobs/runner.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { MailError, type MailProvider, type OutgoingMessage } from "~/integrations/mailgun/provider";
 import { logger } from "~/lib/logger.server";
+import { emitTelemetry } from "~/lib/telemetry.server";
 import { NEWSLETTER_MESSAGES } from "./messages";
 import { newsletterFrom, replyToAddress } from "./senders";
 import { getSend, markSendEnded, recordStats, type SendRow } from "./sends.server";
@@ -330,6 +331,7 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
           since: startedAt,
         });
         log.warn({ batch: batch.batchNo, accepted }, "settled a batch whose answer was lost");
+        emitTelemetry({ type: "newsletter-batch", result: accepted ? "settled-sent" : "settled-unsent" });
         if (accepted) await markSent(db, batch, "", batch.recipientsSent);
         else await backToPending(db, batch, "Odgovor na slanje je izgubljen; provajder ga nije primio.");
         next = prepare();
@@ -371,6 +373,7 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
         // The pause starts when the provider accepted the batch; our bookkeeping and the next
         // batch's preparation happen inside it.
         const pause = ctx.sleep(pauseMs);
+        emitTelemetry({ type: "newsletter-batch", result: "sent" });
         await markSent(db, batch, receipt.id, recipients.length);
         const progress = await progressOf(db, sendId);
         await ctx.report(progress);
@@ -383,6 +386,7 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
         if (!(await pause)) return stopped();
       } catch (error) {
         if (!(error instanceof MailError)) throw error;
+        emitTelemetry({ type: "newsletter-batch", result: error.uncertain ? "uncertain" : "refused" });
         if (error.uncertain) {
           log.warn(
             { err: error, batch: batch.batchNo },

@@ -1,7 +1,7 @@
 /**
  * The public newsletter signup (footer of every public page and /newsletter). The order every
- * public form keeps: honeypot → validation (spec §5; a typo is not counted) → the limiter (5 per
- * 15 minutes per address) → the write. The subscriber is stored locally (source "website"); when
+ * public form keeps: honeypot → the limiter (5 per 15 minutes per address) → validation (spec §5;
+ * a typo gives its attempt back, so it is not counted) → the write. The subscriber is stored locally (source "website"); when
  * Brevo is configured the contact is looked up there (GET by e-mail, 200 means already subscribed)
  * and added (POST; 400 or `duplicate_parameter` means already there). A Brevo outage does not turn
  * away a visitor: the local row is kept and the next sync pushes it to Brevo.
@@ -10,6 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { newsletterSubscribers as subs } from "~/db/schema";
 import {
+  forgivePublicForm,
   honeypotFilled,
   limitPublicForm,
   tooManyRequestsMessage,
@@ -69,27 +70,29 @@ export async function subscribe(
     await limitPublicForm(db, SIGNUP_FORM, clientIp, now);
     return { ok: true, status: 200, message: SIGNUP_MESSAGES.success, already: false };
   }
-  const parsed = parseForm(signupSchema, form);
-  if (!parsed.ok) {
-    return {
-      ok: false,
-      status: 400,
-      message: SIGNUP_MESSAGES.invalidEmail,
-      fieldErrors: { email: SIGNUP_MESSAGES.invalidEmail },
-      values: { email: typeof parsed.values.email === "string" ? parsed.values.email : "" },
-    };
-  }
-  const { email } = parsed.data;
   const limit = await limitPublicForm(db, SIGNUP_FORM, clientIp, now);
+  const parsed = parseForm(signupSchema, form);
+  const typed = { email: typeof parsed.values.email === "string" ? parsed.values.email : "" };
   if (!limit.ok) {
     return {
       ok: false,
       status: 429,
       message: tooManyRequestsMessage(limit.retryAfterMinutes),
       fieldErrors: {},
-      values: { email },
+      values: typed,
     };
   }
+  if (!parsed.ok) {
+    await forgivePublicForm(db, limit);
+    return {
+      ok: false,
+      status: 400,
+      message: SIGNUP_MESSAGES.invalidEmail,
+      fieldErrors: { email: SIGNUP_MESSAGES.invalidEmail },
+      values: typed,
+    };
+  }
+  const { email } = parsed.data;
   const success = {
     ok: true as const,
     status: 200 as const,

@@ -133,7 +133,9 @@ describeDb("card-payment orders (admin)", () => {
       paid: 23,
       pending: 1,
       failed: 1,
-      other: 1,
+      refunded: 1,
+      disputed: 0,
+      other: 0,
       revenue: [
         { currency: "usd", amount: 22 * 2900 },
         { currency: "eur", amount: 990 },
@@ -143,16 +145,27 @@ describeDb("card-payment orders (admin)", () => {
       paid: 1,
       pending: 1,
       failed: 1,
-      other: 1,
+      refunded: 1,
+      disputed: 0,
+      other: 0,
       revenue: [{ currency: "usd", amount: 2900 }],
     });
     expect(await orderSummary(t.db, { q: "nema takvog" })).toEqual({
       paid: 0,
       pending: 0,
       failed: 0,
+      refunded: 0,
+      disputed: 0,
       other: 0,
       revenue: [],
     });
+  });
+
+  it("filters the table by status; the cards still count every status", async () => {
+    const refunded = await listOrders(t.db, { page: 1, status: "refunded" });
+    expect(refunded.total).toBe(1);
+    expect(refunded.rows.map((r) => r.paymentStatus)).toEqual(["refunded"]);
+    expect((await orderSummary(t.db, { status: "refunded" })).paid).toBe(23);
   });
 
   it("finds the order of a Checkout Session", async () => {

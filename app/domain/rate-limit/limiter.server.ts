@@ -15,6 +15,7 @@ import { and, count, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { loginAttempts } from "~/db/schema";
 import { noteRetryAfter } from "~/lib/request-context.server";
+import { emitTelemetry } from "~/lib/telemetry.server";
 
 export type RateLimit = {
   key: string;
@@ -76,6 +77,8 @@ export async function consumeRateLimit(
       const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000));
       // The answer's Retry-After header (server/http/page-handler.ts) comes from here.
       noteRetryAfter(retryAfterSeconds);
+      // The form is the keys' first segment ("login", "company-request", "forum-vote" …): bounded.
+      emitTelemetry({ type: "rate-limit-refused", form: keys[0].split(":")[0] });
       return { ok: false, retryAfterMinutes: Math.max(1, Math.ceil(waitMs / 60_000)), retryAfterSeconds };
     }
     const inserted = await tx

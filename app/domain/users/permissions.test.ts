@@ -2,9 +2,15 @@ import { describe, expect, it } from "vitest";
 import { hasPermission, PERMISSIONS, permissionsOf, ROLE_PERMISSIONS } from "./permissions";
 
 describe("role permissions (spec §6)", () => {
-  it("has the 13 flags of the spec and canViewListings (decision 095)", () => {
-    expect(PERMISSIONS).toHaveLength(14);
+  it("has the 13 flags of the spec, canViewListings (decision 095) and canViewAudit (decision 195)", () => {
+    expect(PERMISSIONS).toHaveLength(15);
     expect(PERMISSIONS).toContain("canViewListings");
+    expect(PERMISSIONS).toContain("canViewAudit");
+  });
+
+  it("keeps the audit log to admins", () => {
+    expect(hasPermission("admin", "canViewAudit")).toBe(true);
+    expect(hasPermission("editor", "canViewAudit")).toBe(false);
   });
 
   it("keeps listing moderation to admins", () => {

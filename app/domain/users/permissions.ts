@@ -18,6 +18,8 @@ export const PERMISSIONS = [
   "canEditUsers",
   /** Jobs and buy/sell listings (moderation): not in the spec's list, added with the listings (decision 095). */
   "canViewListings",
+  /** The audit log (/admin/audit): admin only, not in the spec's list, added with it (decision 195). */
+  "canViewAudit",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

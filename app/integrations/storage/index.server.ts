@@ -23,4 +23,5 @@ export function createStorageFromEnv(env: Env): Storage {
   return createLocalStorage(path.resolve(env.DATA_DIR, "storage"));
 }
 
+export { createBackupDestinationFromEnv } from "./backup-destination.server";
 export type { Bucket, Storage, StoredObject } from "./storage";

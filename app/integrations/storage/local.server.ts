@@ -2,7 +2,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { logger } from "~/lib/logger.server";
-import { assertKey, type Bucket, mediaPath, type Storage } from "./storage";
+import { assertKey, type Bucket, isValidKey, mediaPath, type Storage } from "./storage";
 
 /**
  * Files under `{root}/{bucket}/{key}` (root = `DATA_DIR/storage`). The content type, decided from
@@ -65,5 +65,26 @@ export function createLocalStorage(root: string): Storage {
       await fs.rm(metaPath(bucket, key), { force: true });
     },
     publicUrl: mediaPath,
+    async *list(bucket) {
+      const top = path.join(base, bucket);
+      const walk = async function* (dir: string): AsyncGenerator<string> {
+        let entries: import("node:fs").Dirent[];
+        try {
+          entries = await fs.readdir(dir, { withFileTypes: true });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+          throw error;
+        }
+        for (const entry of entries) {
+          const full = path.join(dir, entry.name);
+          if (entry.isDirectory()) yield* walk(full);
+          else if (entry.isFile() && !entry.name.endsWith(".tmp")) {
+            const key = path.relative(top, full).split(path.sep).join("/");
+            if (isValidKey(key)) yield key;
+          }
+        }
+      };
+      yield* walk(top);
+    },
   };
 }

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -75,5 +76,15 @@ export function createS3Storage(options: S3StorageOptions): Storage & { client: 
       await client.send(new DeleteObjectCommand({ Bucket: Bucket(bucket), Key: key }));
     },
     publicUrl: mediaPath,
+    async *list(bucket) {
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket: Bucket(bucket), ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    },
   };
 }

@@ -13,6 +13,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteMedia, listMedia, uploadMedia } from "~/domain/media/media.server";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/db";
+import { createBucketDestination } from "./backup-destination.server";
 import { createLocalStorage } from "./local.server";
 import { createS3Storage } from "./s3.server";
 import { serveMedia } from "./serve.server";
@@ -37,7 +38,7 @@ beforeAll(async () => {
     port: 0,
     silent: true,
     directory: path.join(tmp, "s3"),
-    configureBuckets: [{ name: "bv-images" }, { name: "bv-mediji" }],
+    configureBuckets: [{ name: "bv-images" }, { name: "bv-mediji" }, { name: "bv-backups" }],
   });
   const address = await s3server.run();
   s3 = createS3Storage({
@@ -72,6 +73,18 @@ for (const driver of ["local", "s3"] as const) {
       expect(await storage().exists("mediji", "1700000000000-a.svg")).toBe(false);
       expect(await storage().get("mediji", "1700000000000-a.svg")).toBeNull();
       await storage().delete("mediji", "1700000000000-a.svg");
+    });
+
+    it("lists every key of a bucket, nested ones too (what a backup walks)", async () => {
+      await storage().put("mediji", "1700000000001-lista.txt", Buffer.from("a"), "text/plain");
+      await storage().put("mediji", "_v/1700000000001_2x2-b.png/2.webp", Buffer.from("b"), "image/webp");
+      const keys: string[] = [];
+      for await (const key of storage().list("mediji")) keys.push(key);
+      expect(keys).toEqual(
+        expect.arrayContaining(["1700000000001-lista.txt", "_v/1700000000001_2x2-b.png/2.webp"]),
+      );
+      await storage().delete("mediji", "1700000000001-lista.txt");
+      await storage().delete("mediji", "_v/1700000000001_2x2-b.png/2.webp");
     });
 
     it("nested variant keys work; unsafe keys are refused", async () => {
@@ -147,3 +160,17 @@ for (const driver of ["local", "s3"] as const) {
     });
   });
 }
+
+describe("nightly backups into a bucket (BACKUP_BUCKET)", () => {
+  it("stores an archive under its name, lists it and removes it", async () => {
+    const client = (s3 as Storage & { client: import("@aws-sdk/client-s3").S3Client }).client;
+    const destination = createBucketDestination(client, "bv-backups");
+    const file = path.join(tmp, "archive.tar");
+    fs.writeFileSync(file, Buffer.alloc(64 * 1024, 7));
+    const name = "balkan-vozaci-20261125T080000Z.tar";
+    expect(await destination.store(file, name)).toBe(`s3://bv-backups/${name}`);
+    expect(await destination.list()).toEqual([name]);
+    await destination.remove(name);
+    expect(await destination.list()).toEqual([]);
+  });
+});

@@ -24,6 +24,8 @@ export interface Storage {
   /** Deleting a missing object is not an error. */
   delete(bucket: Bucket, key: string): Promise<void>;
   publicUrl(bucket: Bucket, key: string): string;
+  /** Every key in a bucket, in no particular order (backups walk it). */
+  list(bucket: Bucket): AsyncIterable<string>;
 }
 
 export function isBucket(value: unknown): value is Bucket {

@@ -13,6 +13,7 @@ import { deleteArticle, getAdminArticle } from "~/domain/articles/admin.server";
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articlePath } from "~/domain/articles/slug";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDateTime } from "~/lib/dates";
@@ -45,8 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Delete from the admin view; on success back to the list, on failure the spec's message. */
-export async function action({ request, params }: Route.ActionArgs) {
-  await requirePermission(request, "canViewArticles");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewArticles");
   const id = idOf(params);
   const form = await request.formData();
   if (form.get("intent") !== "delete")
@@ -58,7 +59,16 @@ export async function action({ request, params }: Route.ActionArgs) {
     logger.error({ err: error, articleId: id }, "article delete failed");
     return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 500 });
   }
-  if (deleted) return redirect("/admin/articles?poruka=obrisano");
+  if (deleted) {
+    await recordAudit(getDb(), {
+      actor: user,
+      area: "articles",
+      action: "delete",
+      recordId: id,
+      ip: context.clientIp,
+    });
+    return redirect("/admin/articles?poruka=obrisano");
+  }
   return data({ ok: false, message: ARTICLE_MESSAGES.deleteFailed }, { status: 404 });
 }
 
@@ -78,7 +88,7 @@ export default function ArticleView({ loaderData }: Route.ComponentProps) {
         title={article.title}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <ArticleStatusBadge status={article.status} />
+            <ArticleStatusBadge status={article.status} date={article.publishedDate} />
             <Badge>{article.category}</Badge>
             {article.featured ? <Badge tone="brand">Istaknut</Badge> : null}
             {article.popular ? <Badge tone="info">Popularan</Badge> : null}
@@ -114,8 +124,13 @@ export default function ArticleView({ loaderData }: Route.ComponentProps) {
                 {publicPath}
               </a>
             </p>
-            {article.status !== "publish" ? (
+            {article.status === "draft" ? (
               <p className="text-xs text-amber-800">Nacrt nije vidljiv posetiocima dok se ne objavi.</p>
+            ) : null}
+            {article.status === "scheduled" ? (
+              <p className="text-xs text-sky-800">
+                Zakazan: posetioci ga vide od {formatDateTime(article.publishedDate)} (vreme u Njujorku).
+              </p>
             ) : null}
             <p>
               <span className="font-medium text-slate-700">Autor: </span>

@@ -28,6 +28,7 @@ import {
 } from "~/domain/articles/admin.server";
 import { ARTICLE_PAGE_SIZE, parseArticleListQuery } from "~/domain/articles/list-query";
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { formatDate } from "~/lib/dates";
@@ -81,8 +82,8 @@ async function rowWrite(write: () => Promise<boolean>, what: string, id: number)
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewArticles");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewArticles");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = parseId(form.get("id"));
@@ -94,12 +95,30 @@ export async function action({ request }: Route.ActionArgs) {
         ? 400
         : await rowWrite(() => setArticlePopular(db, id, popular), "popular flag not saved", id);
     const ok = status === 200;
+    if (ok) {
+      await recordAudit(db, {
+        actor: user,
+        area: "articles",
+        action: "popular",
+        recordId: id,
+        ip: context.clientIp,
+        changes: { popular: [!popular, popular] },
+      });
+    }
     return data({ intent, id, ok, message: ok ? null : ARTICLE_MESSAGES.popularFailed }, { status });
   }
   if (intent === "delete") {
     const status =
       id === null ? 400 : await rowWrite(() => deleteArticle(db, id), "article delete failed", id);
     const ok = status === 200;
+    if (ok)
+      await recordAudit(db, {
+        actor: user,
+        area: "articles",
+        action: "delete",
+        recordId: id,
+        ip: context.clientIp,
+      });
     return data(
       { intent, id, ok, message: ok ? ARTICLE_MESSAGES.deleted : ARTICLE_MESSAGES.deleteFailed },
       { status },
@@ -113,6 +132,8 @@ const NOTICES: Record<string, string> = {
   "kreirano-nacrt": ARTICLE_MESSAGES.createdDraft,
   "sacuvano-objavljeno": ARTICLE_MESSAGES.savedPublished,
   "sacuvano-nacrt": ARTICLE_MESSAGES.savedDraft,
+  "kreirano-zakazano": ARTICLE_MESSAGES.createdScheduled,
+  "sacuvano-zakazano": ARTICLE_MESSAGES.savedScheduled,
   obrisano: ARTICLE_MESSAGES.deleted,
 };
 
@@ -221,13 +242,20 @@ function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"]
       <Select
         aria-label="Status"
         name="status"
-        defaultValue={query.status === "publish" ? "published" : (query.status ?? "")}
+        defaultValue={
+          query.status === "publish"
+            ? "published"
+            : query.status === "scheduled"
+              ? "zakazano"
+              : (query.status ?? "")
+        }
         key={`s-${query.status}`}
         onChange={() => apply(false)}
       >
         <option value="">Svi statusi</option>
         <option value="published">Objavljeni</option>
         <option value="draft">Nacrti</option>
+        <option value="zakazano">Zakazani</option>
       </Select>
       <Select
         aria-label="Kategorija"
@@ -341,7 +369,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               key: "status",
               header: "Status",
               mobile: "badge",
-              cell: (a) => <ArticleStatusBadge status={a.status} />,
+              cell: (a) => <ArticleStatusBadge status={a.status} date={a.publishedDate} />,
             },
             { key: "category", header: "Kategorija", cell: (a) => a.category },
             {

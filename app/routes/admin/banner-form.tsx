@@ -4,6 +4,7 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { BannerForm } from "~/components/banners/banner-form";
 import { ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { getBanner, updateBanner } from "~/domain/banners/banners.server";
 import { BANNER_SECTIONS, type BannerSection } from "~/domain/banners/rules";
 import { BANNER_MESSAGES, bannerFormSchema, bannerFormValues } from "~/domain/banners/validation";
@@ -33,8 +34,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { mode: "edit" as const, id: banner.id, values: bannerFormValues(banner) };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requirePermission(request, "canViewBanners", { message: BANNER_MESSAGES.noAccess });
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewBanners", { message: BANNER_MESSAGES.noAccess });
   const id = params.id === undefined ? null : parseId(params.id);
   if (params.id !== undefined && id === null) throw notFound();
   const form = await request.formData();
@@ -45,7 +46,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (id === null) return reply(400, BANNER_MESSAGES.createDisabled);
   if (!parsed.ok) return reply(400, BANNER_MESSAGES.invalid, parsed.fieldErrors);
   let result: Awaited<ReturnType<typeof updateBanner>>;
+  let before: ReturnType<typeof bannerFormValues> | null = null;
   try {
+    const stored = await getBanner(getDb(), id);
+    before = stored ? bannerFormValues(stored) : null;
     result = await updateBanner(getDb(), id, parsed.data);
   } catch (error) {
     logger.error({ err: error, bannerId: id }, "banner save failed");
@@ -53,6 +57,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   if (!result.ok) throw notFound();
   const saved = bannerFormValues(result.banner);
+  await recordAudit(getDb(), {
+    actor: user,
+    area: "banners",
+    action: "update",
+    recordId: id,
+    recordLabel: result.banner.title,
+    ip: context.clientIp,
+    changes: changedFields(before, saved),
+  });
   const message = result.newPeriodId
     ? `${BANNER_MESSAGES.saved} Slika je promenjena: započeta je nova kampanja.`
     : BANNER_MESSAGES.saved;

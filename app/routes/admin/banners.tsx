@@ -7,6 +7,7 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { deleteBanner, listBanners, setBannerActive } from "~/domain/banners/banners.server";
 import { invalidateBannerCache } from "~/domain/banners/cache.server";
 import {
@@ -59,13 +60,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewBanners", { message: BANNER_MESSAGES.noAccess });
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewBanners", { message: BANNER_MESSAGES.noAccess });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const db = getDb();
   if (intent === "refresh") {
     invalidateBannerCache();
+    await recordAudit(db, { actor: user, area: "banners", action: "refresh", ip: context.clientIp });
     return { ok: true, intent, message: BANNER_MESSAGES.refreshed };
   }
   const id = parseId(form.get("bannerId"));
@@ -77,11 +79,26 @@ export async function action({ request }: Route.ActionArgs) {
       const active = form.get("active") === "true";
       const row = await setBannerActive(db, id, active);
       if (!row) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
+      await recordAudit(db, {
+        actor: user,
+        area: "banners",
+        action: "toggle",
+        recordId: id,
+        ip: context.clientIp,
+        changes: { active: [!active, active] },
+      });
       return { ok: true, intent, message: active ? BANNER_MESSAGES.activated : BANNER_MESSAGES.deactivated };
     }
     if (intent === "delete") {
       const deleted = await deleteBanner(db, id);
       if (!deleted) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
+      await recordAudit(db, {
+        actor: user,
+        area: "banners",
+        action: "delete",
+        recordId: id,
+        ip: context.clientIp,
+      });
       const message =
         deleted.replacements.length > 0 ? BANNER_MESSAGES.deletedAndReplaced : BANNER_MESSAGES.deleted;
       return { ok: true, intent, message };

@@ -6,11 +6,13 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { CACHE_MESSAGES, clearBrowserStores, isSignInKey, windowStores } from "~/domain/cache/browser";
 import { clearServerCaches, SERVER_CACHES } from "~/domain/cache/clear.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { getDb } from "~/services.server";
 import type { Route } from "./+types/cache";
 
 export const meta: Route.MetaFunction = () => [{ title: "Keš — Admin panel" }];
@@ -26,13 +28,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 const clearSchema = z.object({ intent: z.literal("clear") });
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewSettings");
   const parsed = parseForm(clearSchema, await request.formData());
   if (!parsed.ok) return data({ ok: false, message: CACHE_MESSAGES.serverFailed }, { status: 400 });
   try {
     const cleared = clearServerCaches();
     logger.info({ by: user.email, cleared }, "server caches cleared from the cache screen");
+    await recordAudit(getDb(), { actor: user, area: "cache", action: "clear", ip: context.clientIp });
     return data({ ok: true, message: CACHE_MESSAGES.cleared });
   } catch (error) {
     logger.error({ err: error }, "server caches could not be cleared");

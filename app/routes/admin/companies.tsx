@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { recordAudit } from "~/domain/audit/audit.server";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
   ALL_COMPANY_CATEGORIES,
@@ -51,8 +52,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewCompanies");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewCompanies");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const id = parseId(form.get("companyId"));
@@ -65,6 +66,14 @@ export async function action({ request }: Route.ActionArgs) {
       const active = await toggleCompanyActive(db, id);
       if (active === null)
         return data({ ok: false, intent, message: COMPANY_MESSAGES.notFound }, { status: 404 });
+      await recordAudit(db, {
+        actor: user,
+        area: "companies",
+        action: "toggle",
+        recordId: id,
+        ip: context.clientIp,
+        changes: { active: [!active, active] },
+      });
       return data({
         ok: true,
         intent,
@@ -80,6 +89,13 @@ export async function action({ request }: Route.ActionArgs) {
       const deleted = await deleteCompany(db, id);
       if (!deleted)
         return data({ ok: false, intent, message: COMPANY_MESSAGES.deleteFailed }, { status: 404 });
+      await recordAudit(db, {
+        actor: user,
+        area: "companies",
+        action: "delete",
+        recordId: id,
+        ip: context.clientIp,
+      });
       return data({ ok: true, intent, message: COMPANY_MESSAGES.deleted });
     } catch (error) {
       logger.error({ err: error, companyId: id }, "company delete failed");

@@ -6,6 +6,7 @@ import { CompanyFields, companyToInput } from "~/components/companies/company-fi
 import { Button, ButtonLink } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import {
   COMPANY_CATEGORIES,
   COMPANY_MESSAGES,
@@ -81,8 +82,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  await requirePermission(request, "canViewCompanies");
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewCompanies");
   const id = companyId(params);
   const form = await request.formData();
   const active = form.get("active") === "on";
@@ -109,11 +110,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   let saved: boolean;
+  let savedId = id;
   try {
-    saved =
-      id === null
-        ? (await createCompany(db, { ...parsed.data, active })) > 0
-        : await updateCompany(db, id, { ...parsed.data, active });
+    if (id === null) savedId = await createCompany(db, { ...parsed.data, active });
+    saved = id === null ? (savedId ?? 0) > 0 : await updateCompany(db, id, { ...parsed.data, active });
   } catch (error) {
     logger.error({ err: error, companyId: id }, "company save failed");
     return data(
@@ -122,6 +122,18 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   if (!saved) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
+  await recordAudit(db, {
+    actor: user,
+    area: "companies",
+    action: id === null ? "create" : "update",
+    recordId: savedId,
+    recordLabel: parsed.data.name,
+    ip: context.clientIp,
+    changes: changedFields(
+      stored as Record<string, unknown> | null,
+      { ...parsed.data, active } as unknown as Record<string, unknown>,
+    ),
+  });
   return redirect("/admin/companies?poruka=sacuvano");
 }
 

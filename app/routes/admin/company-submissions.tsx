@@ -13,6 +13,7 @@ import {
 import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { afterCompanyApproved } from "~/domain/companies/after-approval.server";
 import {
   categoryOptions,
@@ -90,7 +91,7 @@ function outcomeMessage(
     : { status: 404, ok: false, message: SUBMISSION_MESSAGES.notFound };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewCompanies");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -101,6 +102,23 @@ export async function action({ request }: Route.ActionArgs) {
   ) => data<ReviewResult>({ intent, submissionId, ...body }, { status });
   if (submissionId === 0) return reply(400, { ok: false, message: SUBMISSION_MESSAGES.notFound });
   const db = getDb();
+  const audited = async (
+    status: number,
+    body: { ok: boolean; message: string; fieldErrors?: FieldErrors; values?: FormValues },
+  ) => {
+    if (body.ok) {
+      const notes = form.get("adminNotes");
+      await recordAudit(db, {
+        actor: user,
+        area: "requests",
+        action: intent,
+        recordId: submissionId,
+        ip: context.clientIp,
+        changes: typeof notes === "string" && notes.trim() ? { admin_notes: [null, notes.trim()] } : null,
+      });
+    }
+    return reply(status, body);
+  };
 
   if (intent === "update") {
     try {
@@ -123,7 +141,7 @@ export async function action({ request }: Route.ActionArgs) {
         await updatePendingSubmission(db, submissionId, parsed.data),
         SUBMISSION_MESSAGES.updated,
       );
-      return reply(r.status, { ok: r.ok, message: r.message, values: r.ok ? undefined : parsed.values });
+      return audited(r.status, { ok: r.ok, message: r.message, values: r.ok ? undefined : parsed.values });
     } catch (error) {
       logger.error({ err: error, submissionId }, "company submission update failed");
       return reply(500, { ok: false, message: SUBMISSION_MESSAGES.updateFailed });
@@ -140,7 +158,7 @@ export async function action({ request }: Route.ActionArgs) {
       });
       if (outcome.ok) afterCompanyApproved();
       const r = outcomeMessage(outcome, SUBMISSION_MESSAGES.approved);
-      return reply(r.status, { ok: r.ok, message: r.message, values });
+      return audited(r.status, { ok: r.ok, message: r.message, values });
     } catch (error) {
       logger.error({ err: error, submissionId }, "company submission approval failed");
       return reply(500, { ok: false, message: SUBMISSION_MESSAGES.approveFailed, values });
@@ -163,7 +181,7 @@ export async function action({ request }: Route.ActionArgs) {
         notes: parsed.data.adminNotes,
       });
       const r = outcomeMessage(outcome, SUBMISSION_MESSAGES.rejected);
-      return reply(r.status, { ok: r.ok, message: r.message, values: parsed.values });
+      return audited(r.status, { ok: r.ok, message: r.message, values: parsed.values });
     } catch (error) {
       logger.error({ err: error, submissionId }, "company submission rejection failed");
       return reply(500, { ok: false, message: SUBMISSION_MESSAGES.rejectFailed, values: parsed.values });
@@ -174,7 +192,7 @@ export async function action({ request }: Route.ActionArgs) {
     try {
       const deleted = await deleteSubmission(db, submissionId);
       return deleted
-        ? reply(200, { ok: true, message: SUBMISSION_MESSAGES.deleted })
+        ? audited(200, { ok: true, message: SUBMISSION_MESSAGES.deleted })
         : reply(404, { ok: false, message: SUBMISSION_MESSAGES.deleteFailed });
     } catch (error) {
       logger.error({ err: error, submissionId }, "company submission delete failed");

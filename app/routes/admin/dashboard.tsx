@@ -8,9 +8,11 @@ import { countArticles, latestArticles } from "~/domain/articles/articles.server
 import { clickStats } from "~/domain/banners/analytics.server";
 import { countCompanies, latestActiveCompanies } from "~/domain/companies/companies.server";
 import { attentionItems } from "~/domain/dashboard/attention.server";
+import { systemStatus } from "~/domain/dashboard/system.server";
 import { requirePermission, userPermissions } from "~/domain/users/auth.server";
-import { formatDate } from "~/lib/dates";
-import { getDb } from "~/services.server";
+import { appVersion } from "~/lib/app-version.server";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { getDb, getServices } from "~/services.server";
 import type { Route } from "./+types/dashboard";
 
 /** Spec §9: the dashboard lists 5 items. */
@@ -29,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requirePermission(request, "canViewDashboard");
   const db = getDb();
   const permissions = userPermissions(user);
-  const [articleCounts, companyTotal, articles, companies, attention, clicks] = await Promise.all([
+  const [articleCounts, companyTotal, articles, companies, attention, clicks, system] = await Promise.all([
     countArticles(db),
     countCompanies(db),
     latestArticles(db, DASHBOARD_LIST_SIZE),
@@ -37,6 +39,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     attentionItems(db, permissions),
     // Spec §9: banner click stats for all time, today, 7 and 30 days (New York days).
     permissions.canViewAnalytics ? clickStats(db) : Promise.resolve(null),
+    // The "Sistem" card: for admins (the settings permission is theirs alone).
+    permissions.canViewSettings ? systemStatus(db, getServices().handle.driver) : Promise.resolve(null),
   ]);
   const quickActions = QUICK_ACTIONS.filter((action) => {
     const entry = ADMIN_NAV.find((e) => e.to === action.entry);
@@ -52,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     quickActions,
     attention,
     clicks,
+    system: system ? { ...system, version: appVersion(), uptimeSeconds: Math.round(process.uptime()) } : null,
   };
 }
 
@@ -123,6 +128,65 @@ function ClickStats({ clicks }: { clicks: NonNullable<Route.ComponentProps["load
   );
 }
 
+function formatUptime(seconds: number): string {
+  const days = Math.floor(seconds / 86_400);
+  const hours = Math.floor((seconds % 86_400) / 3_600);
+  const minutes = Math.floor((seconds % 3_600) / 60);
+  if (days > 0) return `${days} d ${hours} h`;
+  if (hours > 0) return `${hours} h ${minutes} min`;
+  return `${minutes} min`;
+}
+
+/** A backup older than this is shown as a warning (the nightly job runs every 24 h). */
+const BACKUP_STALE_MS = 26 * 3_600_000;
+
+function SystemCard({ system }: { system: NonNullable<Route.ComponentProps["loaderData"]["system"]> }) {
+  const backup = system.lastBackup;
+  const stale = !backup || Date.now() - new Date(backup.createdAt).getTime() > BACKUP_STALE_MS;
+  const cells = [
+    { label: "Verzija", value: system.version },
+    { label: "Radi", value: formatUptime(system.uptimeSeconds) },
+    { label: "Baza", value: system.driver === "postgres" ? "PostgreSQL" : "PGlite (ugrađena)" },
+    { label: "Procesi", value: number.format(system.processes) },
+    {
+      label: "Poslovi na čekanju",
+      value:
+        system.queue.waiting === 0
+          ? "0"
+          : `${number.format(system.queue.waiting)} (najstariji ${formatUptime(system.queue.oldestWaitingSeconds)})`,
+    },
+  ];
+  return (
+    <Card className="mt-6 min-w-0 p-4 sm:p-5">
+      <h2 className="text-base font-semibold text-slate-900">Sistem</h2>
+      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="system-status">
+        {cells.map((c) => (
+          <div key={c.label} className="min-w-0 rounded-lg bg-slate-50 px-3 py-2">
+            <dt className="text-xs font-medium text-slate-500">{c.label}</dt>
+            <dd className="break-words text-sm font-semibold text-slate-900">{c.value}</dd>
+          </div>
+        ))}
+        <div className={`min-w-0 rounded-lg px-3 py-2 ${stale ? "bg-amber-50" : "bg-slate-50"}`}>
+          <dt className="text-xs font-medium text-slate-500">Poslednja rezervna kopija</dt>
+          <dd className={`text-sm font-semibold ${stale ? "text-amber-800" : "text-slate-900"}`}>
+            {backup ? (
+              <>
+                {formatDateTime(backup.createdAt)}
+                <span className="block text-xs font-normal text-slate-500">
+                  {(backup.bytes / 1_048_576).toFixed(1)} MiB ·{" "}
+                  {backup.source === "nightly" ? "noćna" : "ručna"}
+                </span>
+              </>
+            ) : (
+              "Nijedna"
+            )}
+          </dd>
+        </div>
+      </dl>
+    </Card>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const {
     firstName,
@@ -134,6 +198,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     quickActions,
     attention,
     clicks,
+    system,
   } = loaderData;
   return (
     <div className="min-w-0">
@@ -150,6 +215,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       </div>
 
       {clicks ? <ClickStats clicks={clicks} /> : null}
+      {system ? <SystemCard system={system} /> : null}
 
       {quickActions.length > 0 ? (
         <Card className="mt-6 min-w-0 p-4 sm:p-5">

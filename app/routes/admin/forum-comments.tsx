@@ -37,6 +37,7 @@ import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-comments";
+import { auditForumModeration } from "./moderation-audit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Komentari foruma — Admin panel" }];
 
@@ -95,9 +96,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewForum");
-  const { status, reply } = await moderationAction(getDb(), "comment", await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewForum");
+  const form = await request.formData();
+  const { status, reply } = await moderationAction(getDb(), "comment", form);
+  if (status < 300) await auditForumModeration(form, { user, kind: "comment", ip: context.clientIp });
   return data(reply, { status });
 }
 

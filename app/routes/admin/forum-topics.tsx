@@ -36,6 +36,7 @@ import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-topics";
+import { auditForumModeration } from "./moderation-audit.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Teme foruma — Admin panel" }];
 
@@ -81,9 +82,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewForum");
-  const { status, reply } = await moderationAction(getDb(), "topic", await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewForum");
+  const form = await request.formData();
+  const { status, reply } = await moderationAction(getDb(), "topic", form);
+  if (status < 300) await auditForumModeration(form, { user, kind: "topic", ip: context.clientIp });
   return data(reply, { status });
 }
 

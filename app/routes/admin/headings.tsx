@@ -12,6 +12,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Select } from "~/components/ui/field";
 import { Notice, type NoticeTone } from "~/components/ui/notice";
+import { recordAudit } from "~/domain/audit/audit.server";
 import {
   convertArticle,
   type HeadingRow,
@@ -120,7 +121,7 @@ const headingsActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("restore"), id: idField }),
 ]);
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewHeadings");
   const parsed = parseForm(headingsActionSchema, await request.formData());
   if (!parsed.ok) {
@@ -131,7 +132,19 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const input = parsed.data;
   const db = getDb();
-  const reply = (result: ActionResult, status = 200) => data<ActionResult>(result, { status });
+  const reply = async (result: ActionResult, status = 200) => {
+    if (result.ok) {
+      const recordId = "id" in input ? input.id : "jobId" in input ? input.jobId : null;
+      await recordAudit(db, {
+        actor: user,
+        area: "headings",
+        action: input.intent,
+        recordId,
+        ip: context.clientIp,
+      });
+    }
+    return data<ActionResult>(result, { status });
+  };
   try {
     switch (input.intent) {
       case "analyze-all":

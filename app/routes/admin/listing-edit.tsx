@@ -7,16 +7,19 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { saveListingEdit } from "~/domain/listings/admin.server";
 import { listingToValues } from "~/domain/listings/form-values";
 import { companyChoices, getListing } from "~/domain/listings/listings.server";
-import { KIND_LABELS, LISTING_MESSAGES, STATUS_LABELS } from "~/domain/listings/options";
+import { KIND_LABELS, LISTING_MESSAGES, MAX_PHOTOS, STATUS_LABELS } from "~/domain/listings/options";
+import { PHOTO_MAX_BYTES } from "~/domain/listings/photos.server";
 import { maxModelYear } from "~/domain/listings/validation";
 import { requirePermission } from "~/domain/users/auth.server";
-import { bodyLimitFor } from "~/lib/body-limits";
+import { formValues } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { getDb, getStorage } from "~/services.server";
+import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
+import { getDb, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-edit";
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -27,14 +30,14 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 const TAB_OF = { pending: "", approved: "odobreni", rejected: "odbijeni", expired: "istekli" } as const;
 
 async function load(request: Request, params: { id?: string }) {
-  await requirePermission(request, "canViewListings");
+  const user = await requirePermission(request, "canViewListings");
   const id = parseId(params.id);
   if (id === null) throw data({ message: LISTING_MESSAGES.notFound }, { status: 404 });
   const db = getDb();
   const listing = await getListing(db, id);
   if (!listing) throw data({ message: LISTING_MESSAGES.notFound }, { status: 404 });
   const companies = listing.kind === "job" ? await companyChoices(db) : [];
-  return { id, listing, companies };
+  return { id, listing, companies, user };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -42,34 +45,59 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { listing, companies, values: listingToValues(listing), maxYear: maxModelYear() };
 }
 
-export async function action({ request, params }: Route.ActionArgs) {
-  const { id, listing, companies } = await load(request, params);
-  if (Number(request.headers.get("Content-Length") ?? 0) > bodyLimitFor(new URL(request.url).pathname)) {
-    return data(
-      { message: LISTING_MESSAGES.tooLarge, fieldErrors: {}, values: listingToValues(listing) },
-      { status: 413 },
-    );
-  }
-  let form: FormData;
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { id, listing, companies, user } = await load(request, params);
+  let form: ReceivedForm;
   try {
-    form = await request.formData();
+    form = await readPostedForm(request, {
+      files: { photos: { maxCount: MAX_PHOTOS, maxBytes: PHOTO_MAX_BYTES } },
+      tmpDir: getUploadDir(),
+    });
   } catch (error) {
-    logger.error({ err: error, id }, "listing edit body could not be read");
-    return data(
-      { message: LISTING_MESSAGES.tooLarge, fieldErrors: {}, values: listingToValues(listing) },
-      { status: 413 },
+    const status = formReadStatus(error);
+    if (status === 500) logger.error({ err: error, id }, "listing edit body could not be received");
+    const message = status === 413 ? LISTING_MESSAGES.tooLarge : LISTING_MESSAGES.actionFailed;
+    return data({ message, fieldErrors: {}, values: listingToValues(listing) }, { status });
+  }
+  try {
+    if (form.busy) {
+      return data(
+        { message: LISTING_MESSAGES.busy, fieldErrors: {}, values: formValues(form.fields) },
+        { status: 503, headers: { "Retry-After": "60" } },
+      );
+    }
+    const result = await saveListingEdit(
+      getDb(),
+      getStorage(),
+      id,
+      form.fields,
+      form.files,
+      new Set(companies.map((c) => c.id)),
     );
+    if (result.ok) {
+      await recordAudit(getDb(), {
+        actor: user,
+        area: "listings",
+        action: "update",
+        recordId: id,
+        recordLabel: form.fields.get("title") ?? listing.title,
+        ip: context.clientIp,
+        changes: changedFields(
+          { title: listing.title, description: listing.description },
+          { title: form.fields.get("title") ?? "", description: form.fields.get("description") ?? "" },
+        ),
+      });
+      const tab = TAB_OF[listing.status];
+      throw redirect(`/admin/listings?${tab ? `status=${tab}&` : ""}poruka=sacuvano`);
+    }
+    if (result.status === 404) throw data({ message: result.message }, { status: 404 });
+    return data(
+      { message: result.message, fieldErrors: result.fieldErrors, values: result.values },
+      { status: result.status },
+    );
+  } finally {
+    await form.cleanup();
   }
-  const result = await saveListingEdit(getDb(), getStorage(), id, form, new Set(companies.map((c) => c.id)));
-  if (result.ok) {
-    const tab = TAB_OF[listing.status];
-    throw redirect(`/admin/listings?${tab ? `status=${tab}&` : ""}poruka=sacuvano`);
-  }
-  if (result.status === 404) throw data({ message: result.message }, { status: 404 });
-  return data(
-    { message: result.message, fieldErrors: result.fieldErrors, values: result.values },
-    { status: result.status },
-  );
 }
 
 export default function ListingEdit({ loaderData, actionData }: Route.ComponentProps) {

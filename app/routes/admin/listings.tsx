@@ -17,6 +17,7 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Input } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { moderateListings } from "~/domain/listings/admin.server";
 import { formatPlace } from "~/domain/listings/format";
 import { countListingsByStatus, getListings, listAdminListings } from "~/domain/listings/listings.server";
@@ -94,11 +95,24 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewListings");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const result = await moderateListings(getDb(), getStorage(), intent, form, user.email);
+  if (result.ok) {
+    const note = String(form.get("adminNote") ?? "").trim();
+    for (const id of parseIds(form.getAll("id"))) {
+      await recordAudit(getDb(), {
+        actor: user,
+        area: "listings",
+        action: intent,
+        recordId: id,
+        ip: context.clientIp,
+        changes: note ? { admin_note: [null, note] } : null,
+      });
+    }
+  }
   return data<ModerationReply>(
     {
       ok: result.ok,

@@ -3,6 +3,7 @@ import { data, Form, redirect, useNavigation, useSearchParams } from "react-rout
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { recordSignIn } from "~/domain/audit/sign-in.server";
 import {
   getSessionUser,
   LOGIN_MESSAGES,
@@ -43,6 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     ipAddress: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
     deviceToken: readCookie(request, DEVICE_COOKIE),
+  });
+  await recordSignIn(getDb(), {
+    user: result.ok ? result.user : null,
+    email: parsed.data.email,
+    ip: context.clientIp,
   });
   if (!result.ok) {
     return data({ error: result.error, values: parsed.values, fieldErrors: {} }, { status: result.status });

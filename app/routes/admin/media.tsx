@@ -14,6 +14,7 @@ import {
 import { DropZone, UploadProgress, useUploads } from "~/components/media/manager-uploads";
 import { deleteMediaFile, formatBytes, type MediaBucket } from "~/components/media/media-api";
 import { ImageLightbox } from "~/components/media/media-parts";
+import { MediaUsageList, MediaWordsForm } from "~/components/media/media-words";
 import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
@@ -171,6 +172,14 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
             </div>
           ) : null
         }
+        words={
+          preview?.type === "image" ? (
+            <div className="space-y-3 border-t border-slate-200 pt-3">
+              <MediaWordsForm key={preview.id} file={preview} onSaved={() => revalidator.revalidate()} />
+              <MediaUsageList url={preview.url} />
+            </div>
+          ) : null
+        }
       />
       <ConfirmDialog
         open={toDelete !== null}
@@ -184,6 +193,7 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
             </>
           ) : null
         }
+        details={toDelete ? <MediaUsageList url={toDelete.url} /> : null}
         confirmLabel="Obriši"
         busy={deleting}
         onConfirm={confirmDelete}

@@ -13,6 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { SOURCE_LABELS, SUBSCRIBERS_PAGE_SIZE } from "~/domain/newsletter/constants";
 import {
   continueSend,
@@ -85,7 +86,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewNewsletter");
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -119,6 +120,16 @@ export async function action({ request }: Route.ActionArgs) {
     }
     default:
       result = { intent, ok: false, status: 400, message: "Nepoznata akcija." };
+  }
+  if (result.ok) {
+    await recordAudit(db, {
+      actor: user,
+      area: "newsletter",
+      action: intent === "test-email" ? "send-test" : intent,
+      recordId: String(form.get("sendId") ?? form.get("draftId") ?? "") || null,
+      recordLabel: String(form.get("subject") ?? "") || null,
+      ip: context.clientIp,
+    });
   }
   return data(result, { status: result.status ?? (result.ok ? 200 : 400) });
 }

@@ -7,12 +7,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { and, count, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   adminUsers,
   articleHeadings,
+  articlePresence,
   articles,
+  auditLog,
   bannerPeriods,
   banners,
   companies,
@@ -27,6 +29,7 @@ import {
   promotionProducts,
   siteSettings,
 } from "~/db/schema";
+import type { AuditArea } from "~/domain/audit/labels";
 import { bannerCacheGeneration } from "~/domain/banners/cache.server";
 import { convertArticle } from "~/domain/headings/headings.server";
 import type { Permission } from "~/domain/users/permissions";
@@ -45,6 +48,13 @@ type ActionCase = {
   form: Record<string, string>;
   /** A number that must not change when the action is refused. */
   probe: (t: TestDatabase) => Promise<number>;
+  /**
+   * The audit area an accepted action records (decision 195): every admin write leaves an entry.
+   * `false` only with a reason: the form's own background calls (presence), which are not edits.
+   */
+  audit: AuditArea | false;
+  /** When this action answers otherwise than the route's other actions (a fetcher's reply, not a redirect). */
+  outcome?: Record<Actor, Outcome>;
 };
 type MatrixEntry = {
   file: string;
@@ -276,11 +286,13 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "popular",
+        audit: "articles",
         form: { intent: "popular", id: "910001", popular: "true" },
         probe: articleProbe(910001, (t) => articlesWhere(t, eq(articles.popular, true))),
       },
       {
         name: "delete",
+        audit: "articles",
         form: { intent: "delete", id: "910002" },
         probe: articleProbe(910002, articleCount),
       },
@@ -292,7 +304,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "canViewArticles",
     loader: VIEW_BOTH,
     actionOutcome: { anonymous: "login", editor: "redirect", admin: "redirect" },
-    actions: [{ name: "create", form: VALID_ARTICLE, probe: articleCount }],
+    actions: [{ name: "create", audit: "articles", form: VALID_ARTICLE, probe: articleCount }],
   },
   "admin/articles/edit/:id": {
     file: "routes/admin/article-form.tsx",
@@ -304,8 +316,17 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "save",
+        audit: "articles",
         form: { ...VALID_ARTICLE, title: "Izmenjen iz matrice" },
         probe: articleProbe(910003, (t) => articlesWhere(t, eq(articles.title, "Izmenjen iz matrice"))),
+      },
+      {
+        name: "preview-link",
+        audit: "articles",
+        outcome: VIEW_BOTH,
+        form: { intent: "preview-link" },
+        probe: async (t) =>
+          (await t.db.select({ n: count() }).from(auditLog).where(eq(auditLog.action, "preview-link")))[0].n,
       },
     ],
   },
@@ -316,7 +337,14 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "canViewArticles",
     loader: VIEW_BOTH,
     actionOutcome: { anonymous: "login", editor: "redirect", admin: "redirect" },
-    actions: [{ name: "delete", form: { intent: "delete" }, probe: articleProbe(910004, articleCount) }],
+    actions: [
+      {
+        name: "delete",
+        audit: "articles",
+        form: { intent: "delete" },
+        probe: articleProbe(910004, articleCount),
+      },
+    ],
   },
   "admin/headings/": {
     file: "routes/admin/headings.tsx",
@@ -325,9 +353,19 @@ const MATRIX: Record<string, MatrixEntry> = {
     loader: VIEW_ADMIN_ONLY,
     actionOutcome: VIEW_ADMIN_ONLY,
     actions: [
-      { name: "convert", form: { intent: "convert", id: "910100" }, probe: headingState(910100) },
-      { name: "restore", form: { intent: "restore", id: "910101" }, probe: convertedFixture(910101) },
-      { name: "analyze-all", form: { intent: "analyze-all" }, probe: jobCount },
+      {
+        name: "convert",
+        audit: "headings",
+        form: { intent: "convert", id: "910100" },
+        probe: headingState(910100),
+      },
+      {
+        name: "restore",
+        audit: "headings",
+        form: { intent: "restore", id: "910101" },
+        probe: convertedFixture(910101),
+      },
+      { name: "analyze-all", audit: "headings", form: { intent: "analyze-all" }, probe: jobCount },
     ],
   },
   "admin/headings/:id": {
@@ -346,6 +384,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "save",
+        audit: "popup",
         form: {
           enabled: "on",
           image: "/demo/truck-1.svg",
@@ -365,7 +404,14 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "canViewSettings",
     loader: VIEW_ADMIN_ONLY,
     actionOutcome: VIEW_ADMIN_ONLY,
-    actions: [{ name: "clear", form: { intent: "clear" }, probe: async () => bannerCacheGeneration() }],
+    actions: [
+      {
+        name: "clear",
+        audit: "cache",
+        form: { intent: "clear" },
+        probe: async () => bannerCacheGeneration(),
+      },
+    ],
   },
   "admin/users/": {
     file: "routes/admin/users.tsx",
@@ -376,6 +422,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "create",
+        audit: "users",
         form: {
           intent: "create",
           email: "novi@x.com",
@@ -386,8 +433,8 @@ const MATRIX: Record<string, MatrixEntry> = {
         },
         probe: userCount,
       },
-      { name: "toggle", form: { intent: "toggle", userId: "TARGET" }, probe: activeCount },
-      { name: "delete", form: { intent: "delete", userId: "TARGET" }, probe: userCount },
+      { name: "toggle", audit: "users", form: { intent: "toggle", userId: "TARGET" }, probe: activeCount },
+      { name: "delete", audit: "users", form: { intent: "delete", userId: "TARGET" }, probe: userCount },
     ],
   },
   "admin/companies/": {
@@ -399,6 +446,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "toggle",
+        audit: "companies",
         form: { intent: "toggle", companyId: "900001" },
         probe: async (t) => {
           await companyFixture(t, 900001);
@@ -407,6 +455,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "companies",
         form: { intent: "delete", companyId: "900002" },
         probe: async (t) => {
           await companyFixture(t, 900002);
@@ -421,7 +470,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "canViewCompanies",
     loader: VIEW_ADMIN_ONLY,
     actionOutcome: { anonymous: "login", editor: "forbidden", admin: "redirect" },
-    actions: [{ name: "create", form: { name: "Nova iz matrice" }, probe: companyCount }],
+    actions: [{ name: "create", audit: "companies", form: { name: "Nova iz matrice" }, probe: companyCount }],
   },
   "admin/companies/edit/:id": {
     file: "routes/admin/company-form.tsx",
@@ -434,6 +483,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
+        audit: "companies",
         form: { name: "Izmenjena iz matrice" },
         probe: async (t) => {
           await companyFixture(t, 900003);
@@ -451,6 +501,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
+        audit: "requests",
         form: { intent: "update", submissionId: "900011", name: "Izmenjen zahtev" },
         probe: async (t) => {
           await submissionFixture(t, 900011);
@@ -459,6 +510,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "approve",
+        audit: "requests",
         form: { intent: "approve", submissionId: "900012", adminNotes: "" },
         probe: async (t) => {
           await submissionFixture(t, 900012);
@@ -467,6 +519,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "reject",
+        audit: "requests",
         form: { intent: "reject", submissionId: "900013", adminNotes: "Nepotpuni podaci" },
         probe: async (t) => {
           await submissionFixture(t, 900013);
@@ -475,6 +528,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "requests",
         form: { intent: "delete", submissionId: "900014" },
         probe: async (t) => {
           await submissionFixture(t, 900014);
@@ -492,6 +546,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "approve",
+        audit: "listings",
         form: { intent: "approve", id: "900201" },
         probe: async (t) => {
           await listingFixture(t, 900201);
@@ -500,6 +555,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "reject",
+        audit: "listings",
         form: { intent: "reject", id: "900202", adminNote: "Nepotpuni podaci" },
         probe: async (t) => {
           await listingFixture(t, 900202);
@@ -508,6 +564,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "listings",
         form: { intent: "delete", id: "900203" },
         probe: async (t) => {
           await listingFixture(t, 900203);
@@ -527,6 +584,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "save",
+        audit: "listings",
         form: {
           title: "Izmenjen iz matrice",
           description: "Opis oglasa iz matrice dozvola.",
@@ -568,6 +626,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "approve",
+        audit: "forum",
         form: { intent: "status", action: "approve", ids: "900201" },
         probe: async (t) => {
           await forumTopicFixture(t, 900201);
@@ -578,6 +637,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "forum",
         form: { intent: "delete", id: "900202" },
         probe: async (t) => {
           await forumTopicFixture(t, 900202);
@@ -595,6 +655,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "reject",
+        audit: "forum",
         form: { intent: "status", action: "reject", ids: "900211" },
         probe: async (t) => {
           await forumCommentFixture(t, 900211);
@@ -605,6 +666,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "forum",
         form: { intent: "delete", id: "900212" },
         probe: async (t) => {
           await forumCommentFixture(t, 900212);
@@ -622,6 +684,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "toggle",
+        audit: "banners",
         form: { intent: "toggle", bannerId: "900101", active: "false" },
         probe: async (t) => {
           await bannerFixture(t, 900101);
@@ -630,13 +693,19 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "delete",
+        audit: "banners",
         form: { intent: "delete", bannerId: "900102" },
         probe: async (t) => {
           await bannerFixture(t, 900102);
           return (await t.db.select({ n: count() }).from(banners))[0].n;
         },
       },
-      { name: "refresh", form: { intent: "refresh" }, probe: async () => bannerCacheGeneration() },
+      {
+        name: "refresh",
+        audit: "banners",
+        form: { intent: "refresh" },
+        probe: async () => bannerCacheGeneration(),
+      },
     ],
   },
   // Create mode saves nothing by design (spec §2: every position slot gets its banner
@@ -650,6 +719,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "create",
+        audit: "banners",
         form: { title: "Novi iz matrice", section: "home", position: "home-top", linkType: "url" },
         probe: async (t) => (await t.db.select({ n: count() }).from(banners))[0].n,
       },
@@ -665,6 +735,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
+        audit: "banners",
         form: {
           title: "Izmenjen iz matrice",
           section: "home",
@@ -703,8 +774,43 @@ const MATRIX: Record<string, MatrixEntry> = {
     loader: VIEW_BOTH,
     actionOutcome: VIEW_BOTH,
     actions: [
-      { name: "delete", form: { intent: "delete", bucket: "images", name: MATRIX_MEDIA }, probe: mediaProbe },
+      {
+        name: "delete",
+        audit: "media",
+        form: { intent: "delete", bucket: "images", name: MATRIX_MEDIA },
+        probe: mediaProbe,
+      },
     ],
+  },
+  "admin/api/article-work": {
+    file: "routes/admin/api/article-work.ts",
+    path: "/admin/api/article-work?clanak=910005&revizija=1",
+    permission: "canViewArticles",
+    loader: { anonymous: "login", editor: "notFound", admin: "notFound" },
+    actionOutcome: VIEW_BOTH,
+    actions: [
+      {
+        name: "heartbeat",
+        audit: false,
+        form: { intent: "heartbeat", article: "910005" },
+        probe: articleProbe(
+          910005,
+          async (t) => (await t.db.select({ n: count() }).from(articlePresence))[0].n,
+        ),
+      },
+    ],
+  },
+  "admin/audit": {
+    file: "routes/admin/audit.tsx",
+    path: "/admin/audit?oblast=articles&od=2026-01-01",
+    permission: "canViewAudit",
+    loader: VIEW_ADMIN_ONLY,
+  },
+  "admin/audit/export.csv": {
+    file: "routes/admin/audit-export.ts",
+    path: "/admin/audit/export.csv?oblast=auth",
+    permission: "canViewAudit",
+    loader: VIEW_ADMIN_ONLY,
   },
   "admin/stripe-orders": {
     file: "routes/admin/stripe-orders.tsx",
@@ -721,6 +827,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "update",
+        audit: "orders",
         form: {
           intent: "update",
           id: "featured-job-7",
@@ -739,6 +846,7 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
       {
         name: "create",
+        audit: "orders",
         form: { intent: "create", kind: "sale", name: "Matrica paket", price: "5", days: "3", active: "on" },
         probe: async (t) => (await t.db.select({ n: count() }).from(promotionProducts))[0].n,
       },
@@ -753,6 +861,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "save",
+        audit: "settings",
         form: { latinOnlyWords: "Matrica Trucking" },
         probe: async (t) =>
           (
@@ -779,6 +888,7 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "save",
+        audit: "settings",
         form: { defaultArticleImage: "https://m.example.com/matrica.png", defaultCompanyImage: "" },
         probe: async (t) =>
           (
@@ -799,11 +909,13 @@ const MATRIX: Record<string, MatrixEntry> = {
     actions: [
       {
         name: "generate",
+        audit: "newsletter",
         form: { intent: "generate", kind: "manual", articleIds: "920001" },
         probe: (t) => newsletterSendCount(t),
       },
       {
         name: "send",
+        audit: "newsletter",
         form: { intent: "send", draftId: "920100", subject: "Matrica", audience: "all" },
         probe: (t) => newsletterSendCount(t, "queued"),
       },
@@ -924,6 +1036,12 @@ type RouteModule = {
   loader?: (args: unknown) => Promise<unknown>;
   action?: (args: unknown) => Promise<unknown>;
 };
+/** Audit entries of an area (all entries when the action records none). */
+async function auditEntries(t: TestDatabase, area: AuditArea | false): Promise<number> {
+  const where = area === false ? undefined : eq(auditLog.area, area);
+  return (await t.db.select({ n: count() }).from(auditLog).where(where))[0].n;
+}
+
 const load = (file: string) => import(path.resolve("app", file)) as Promise<RouteModule>;
 const context = { requestId: "test", clientIp: "127.0.0.1" };
 
@@ -949,7 +1067,7 @@ describeDb("permission matrix", () => {
       });
 
       for (const action of entry.actions ?? []) {
-        const expected = entry.actionOutcome?.[actor];
+        const expected = (action.outcome ?? entry.actionOutcome)?.[actor];
         it(`POST ${entry.path} ${action.name} as ${actor} → ${expected}`, async () => {
           const mod = await load(entry.file);
           if (!mod.action) throw new Error(`${entry.file} has no action`);
@@ -959,11 +1077,27 @@ describeDb("permission matrix", () => {
           );
           const user = actor === "anonymous" ? null : (actors[actor] ?? null);
           const request = await requestAs(t.db, user, entry.path, { form });
+          const auditBefore = await auditEntries(t, action.audit);
           const result = await settle(() => mod.action!({ request, params: entry.params ?? {}, context }));
           expect(outcomeOf(result)).toBe(expected);
           // An accepted action answers "ok" or redirects (a saved form goes back to its list).
-          if (expected !== "ok" && expected !== "redirect") expect(await action.probe(t)).toBe(before);
-          else expect(await action.probe(t)).not.toBe(before);
+          if (expected !== "ok" && expected !== "redirect") {
+            expect(await action.probe(t)).toBe(before);
+            expect(await auditEntries(t, action.audit), "a refused action leaves no audit entry").toBe(
+              auditBefore,
+            );
+          } else {
+            expect(await action.probe(t)).not.toBe(before);
+            // Every accepted admin write is in the audit log, under its area, with who and from where.
+            if (action.audit !== false) {
+              expect(
+                await auditEntries(t, action.audit),
+                `no audit entry for ${action.name}`,
+              ).toBeGreaterThan(auditBefore);
+              const [last] = await t.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+              expect(last).toMatchObject({ area: action.audit, userId: user?.id, ip: "127.0.0.1" });
+            }
+          }
         });
       }
     }

@@ -7,6 +7,7 @@ import { ImageField, isPreviewableUrl } from "~/components/media/image-field";
 import { Button } from "~/components/ui/button";
 import { Field, Input, TextField, useFocusFirstError } from "~/components/ui/field";
 import { Notice, type NoticeTone } from "~/components/ui/notice";
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { popupSettingsOf, savePopupSettings } from "~/domain/popup/popup.server";
 import {
   formatHours,
@@ -43,8 +44,8 @@ type ActionResult = {
   saved?: ReturnType<typeof popupSettingsOf>;
 };
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewPopup");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewPopup");
   const parsed = parseForm(popupSettingsSchema, await request.formData());
   if (!parsed.ok) {
     return data<ActionResult>(
@@ -58,8 +59,16 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
+    const before = popupSettingsOf(await getSettings(getDb()));
     const row = await savePopupSettings(getDb(), parsed.data);
     invalidateSettingsCache();
+    await recordAudit(getDb(), {
+      actor: user,
+      area: "popup",
+      action: "update",
+      ip: context.clientIp,
+      changes: changedFields(before, popupSettingsOf(row)),
+    });
     return data<ActionResult>({ ok: true, message: POPUP_MESSAGES.saved, saved: popupSettingsOf(row) });
   } catch (error) {
     logger.error({ err: error }, "pop-up settings could not be saved");

@@ -8,6 +8,7 @@ import { LatinWordsCard } from "~/components/settings/latin-words-card";
 import { Button } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
 import { Notice, type NoticeTone } from "~/components/ui/notice";
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { listProducts } from "~/domain/orders/products.server";
 import { databaseFailureKind, getSettings, saveDefaultImages } from "~/domain/settings/settings.server";
 import {
@@ -72,10 +73,11 @@ type ActionResult = {
   updatedAt?: string;
 };
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   let sessionCheckFailure: unknown = null;
+  let user: Awaited<ReturnType<typeof requirePermission>> | null = null;
   try {
-    await requirePermission(request, "canViewSettings");
+    user = await requirePermission(request, "canViewSettings");
   } catch (error) {
     // Redirects and 403s pass through. If the database cannot even check the session, nothing is
     // saved here; the browser keeps its own copy (spec §4) and says so.
@@ -107,7 +109,18 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
+    const before = await getSettings(getDb());
     const row = await saveDefaultImages(getDb(), parsed.data);
+    await recordAudit(getDb(), {
+      actor: user,
+      area: "settings",
+      action: "update",
+      ip: context.clientIp,
+      changes: changedFields(
+        { defaultArticleImage: before.defaultArticleImage, defaultCompanyImage: before.defaultCompanyImage },
+        { defaultArticleImage: row.defaultArticleImage, defaultCompanyImage: row.defaultCompanyImage },
+      ),
+    });
     return data<ActionResult>({
       ok: true,
       message: SETTINGS_MESSAGES.saved,

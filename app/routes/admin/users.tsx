@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { CreateUserDialog, type UserActionData } from "~/components/users/create-user-dialog";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { forbidden, requirePermission, userPermissions } from "~/domain/users/auth.server";
 import {
   createUserAction,
@@ -50,7 +51,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requirePermission(request, "canViewUsers", { message: USER_MESSAGES.noAccess });
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
@@ -72,6 +73,18 @@ export async function action({ request }: Route.ActionArgs) {
     result = { ok: false, status: 400, message: "Nepoznata akcija." };
   }
   if (result.status === 403 && !userPermissions(actor).canEditUsers) throw forbidden(result.message);
+  if (result.ok) {
+    const target = form.get("userId");
+    await recordAudit(db, {
+      actor,
+      area: "users",
+      action: intent,
+      recordId: typeof target === "string" ? target : null,
+      recordLabel: intent === "create" ? String(form.get("email") ?? "").toLowerCase() : null,
+      ip: context.clientIp,
+      changes: intent === "create" ? { role: [null, String(form.get("role") ?? "editor")] } : null,
+    });
+  }
   return data({ ...result, intent }, { status: result.status });
 }
 

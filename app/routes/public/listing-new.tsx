@@ -12,13 +12,23 @@ import {
   LISTING_LIFETIME_DAYS,
   LISTING_MESSAGES,
   type ListingKind,
+  MAX_PHOTOS,
 } from "~/domain/listings/options";
-import { submitListing } from "~/domain/listings/submit.server";
-import { maxModelYear } from "~/domain/listings/validation";
+import { PHOTO_MAX_BYTES } from "~/domain/listings/photos.server";
+import { admitListingPost, submitListing, withdrawListingPost } from "~/domain/listings/submit.server";
+import {
+  JOB_FORM_LISTS,
+  jobSchema,
+  maxModelYear,
+  photoCountError,
+  saleSchema,
+} from "~/domain/listings/validation";
 import { promotionOffers } from "~/domain/orders/checkout.server";
-import { bodyLimitFor } from "~/lib/body-limits";
+import { honeypotFilled, tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import { type FieldErrors, type FormValues, formValues, parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
-import { getDb, getPayments, getStorage } from "~/services.server";
+import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
+import { getDb, getPayments, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-new";
 
 /** `/poslovi/novi` or `/kupoprodaja/novi`. */
@@ -52,56 +62,94 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * The public form's order (domain/listings/submit.server.ts, decision 150): the limiter before the
+ * body is read, then the form (photos to temporary files only when admitted), the honeypot, the
+ * fields, then the photos. The temporary files are removed whatever happens.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const kind = kindOf(request);
-  const tooLarge = () =>
-    data(
-      {
-        sent: false as const,
-        message: LISTING_MESSAGES.tooLarge,
-        fieldErrors: {},
-        values: EMPTY_VALUES[kind],
-        photosLost: true,
-      },
-      { status: 413 },
-    );
-  // The server refuses larger bodies before this runs; a declared length over the limit is refused here too.
-  if (Number(request.headers.get("Content-Length") ?? 0) > bodyLimitFor(new URL(request.url).pathname)) {
-    return tooLarge();
-  }
-  let form: FormData;
+  const db = getDb();
+  const now = new Date();
+  const admission = await admitListingPost(db, kind, context.clientIp ?? null, now);
+  let form: ReceivedForm;
   try {
-    form = await request.formData();
+    form = await readPostedForm(request, {
+      // Photos beyond the 8th or over 5 MB are read and dropped (their count and size are reported).
+      files:
+        admission.ok && kind === "sale"
+          ? { photos: { maxCount: MAX_PHOTOS, maxBytes: PHOTO_MAX_BYTES } }
+          : undefined,
+      tmpDir: getUploadDir(),
+    });
   } catch (error) {
-    logger.error({ err: error }, "listing form body could not be read");
-    return tooLarge();
+    const status = formReadStatus(error);
+    if (status === 500) {
+      logger.error({ err: error }, "listing form could not be received");
+      await withdrawListingPost(db, admission);
+    }
+    const message = status === 413 ? LISTING_MESSAGES.tooLarge : LISTING_MESSAGES.failed;
+    return refused(status, message, {}, EMPTY_VALUES[kind], true);
   }
-  const result = await submitListing(getDb(), getStorage(), kind, form, context.clientIp ?? null);
-  if (result.ok) {
-    // The poster may pay for a promotion now; its days start when the listing is approved (none
-    // for a honeypot "success", which stored nothing).
-    const id = result.id;
-    const promotion =
-      id === null
-        ? { offers: [], token: null }
-        : await promotionOffers(getDb(), getPayments(), { id, kind, public: false }).catch(
-            (error: unknown) => {
-              logger.error({ err: error }, "promotion offers could not be loaded after posting");
-              return { offers: [], token: null };
-            },
-          );
-    return { sent: true as const, id: result.id, offers: promotion.offers, token: promotion.token };
+  try {
+    const lists = kind === "job" ? JOB_FORM_LISTS : [];
+    const photos = kind === "sale" ? form.files : [];
+    const photosSent = photos.length > 0;
+    if (!admission.ok) {
+      const values = formValues(form.fields, { lists });
+      return refused(429, tooManyRequestsMessage(admission.retryAfterMinutes), {}, values, photosSent, {
+        "Retry-After": String(admission.retryAfterSeconds),
+      });
+    }
+    if (form.busy) {
+      await withdrawListingPost(db, admission);
+      const values = formValues(form.fields, { lists });
+      return refused(503, LISTING_MESSAGES.busy, {}, values, photosSent, { "Retry-After": "60" });
+    }
+    // A filled honeypot is answered as if it worked; nothing is stored (the attempt counts).
+    if (honeypotFilled(form.fields)) return sent(null, kind);
+    const parsed =
+      kind === "job" ? parseForm(jobSchema, form.fields, { lists }) : parseForm(saleSchema(now), form.fields);
+    const countError = photoCountError(photos.length);
+    if (!parsed.ok || countError) {
+      await withdrawListingPost(db, admission);
+      const fieldErrors = {
+        ...(parsed.ok ? {} : parsed.fieldErrors),
+        ...(countError ? { photos: countError } : {}),
+      };
+      return refused(400, LISTING_MESSAGES.fixErrors, fieldErrors, parsed.values, photosSent);
+    }
+    const result = await submitListing(db, getStorage(), admission, { data: parsed.data, photos }, now);
+    if (result.ok) return sent(result.id, kind);
+    return result.code === "failed"
+      ? refused(500, LISTING_MESSAGES.failed, {}, parsed.values, photosSent)
+      : refused(400, LISTING_MESSAGES.fixErrors, { photos: result.message }, parsed.values, photosSent);
+  } finally {
+    await form.cleanup();
   }
-  return data(
-    {
-      sent: false as const,
-      message: result.message,
-      fieldErrors: result.fieldErrors,
-      values: result.values,
-      photosLost: result.photosLost,
-    },
-    { status: result.status },
-  );
+}
+
+function refused(
+  status: number,
+  message: string,
+  fieldErrors: FieldErrors,
+  values: FormValues,
+  photosLost: boolean,
+  headers?: Record<string, string>,
+) {
+  return data({ sent: false as const, message, fieldErrors, values, photosLost }, { status, headers });
+}
+
+/** The thank-you answer; the poster may pay for a promotion now (none for a honeypot "success"). */
+async function sent(id: number | null, kind: ListingKind) {
+  const promotion =
+    id === null
+      ? { offers: [], token: null }
+      : await promotionOffers(getDb(), getPayments(), { id, kind, public: false }).catch((error: unknown) => {
+          logger.error({ err: error }, "promotion offers could not be loaded after posting");
+          return { offers: [], token: null };
+        });
+  return { sent: true as const, id, offers: promotion.offers, token: promotion.token };
 }
 
 export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,7 +1,8 @@
 import type { Database } from "~/db/client.server";
 import { buildUrlset, SITEMAP_MAX_URLS, type SitemapUrl, sitemapSegments } from "~/domain/articles/feeds";
 import { countPublished, sitemapArticles } from "~/domain/articles/public.server";
-import { articlePath } from "~/domain/articles/slug";
+import { articlePath, tagPath } from "~/domain/articles/slug";
+import { countSitemapTags, sitemapTags } from "~/domain/articles/tags.server";
 import { countActiveCompanies, sitemapCompanies } from "~/domain/companies/queries.server";
 import { HTML_LANG, urlInScript } from "~/domain/cyrillic/urls";
 import { countSitemapTopics, sitemapTopics } from "~/domain/forum/public.server";
@@ -30,8 +31,8 @@ type SitemapSource = {
 };
 
 /**
- * The sources in sitemap order: fixed pages, published articles (id order), active companies, live
- * listings (jobs and buy/sell), approved forum topics.
+ * The sources in sitemap order: fixed pages, published articles (id order), tag pages (slug
+ * order), active companies, live listings (jobs and buy/sell), approved forum topics.
  */
 const SOURCES: readonly SitemapSource[] = [
   {
@@ -44,6 +45,14 @@ const SOURCES: readonly SitemapSource[] = [
     urls: async (db, origin, range) =>
       (await sitemapArticles(db, range)).map((row) => ({
         loc: `${origin}${articlePath(row)}`,
+        lastmod: row.updatedAt,
+      })),
+  },
+  {
+    count: countSitemapTags,
+    urls: async (db, origin, range) =>
+      (await sitemapTags(db, range)).map((row) => ({
+        loc: `${origin}${tagPath(row.slug)}`,
         lastmod: row.updatedAt,
       })),
   },

@@ -28,8 +28,11 @@ export async function action({ request }: Route.ActionArgs) {
     event = payments.readWebhook(raw, request.headers.get("stripe-signature"));
   } catch (error) {
     if (error instanceof WebhookSignatureError) {
-      // A wrong STRIPE_WEBHOOK_SECRET looks exactly like this, so it is logged as an error.
-      logger.error({ err: error }, "stripe webhook refused: bad signature");
+      // A wrong STRIPE_WEBHOOK_SECRET looks exactly like this, so it is logged as an error; a post
+      // without any signature is not from Stripe at all (a scanner): a warning, without a stack.
+      if (request.headers.get("stripe-signature"))
+        logger.error({ err: error }, "stripe webhook refused: bad signature");
+      else logger.warn({ reason: error.message }, "stripe webhook refused: no signature");
       return json(400, { error: "invalid signature" });
     }
     if (error instanceof WebhookPayloadError) {

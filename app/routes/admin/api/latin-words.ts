@@ -9,6 +9,7 @@
  * so Cyrillic pages follow the list at once.
  */
 import { data } from "react-router";
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { LATIN_WORDS_MESSAGES, latinWordsSchema } from "~/domain/cyrillic/latin-words-form";
 import { getSettings, saveLatinOnlyWords } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
@@ -32,8 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return Response.json({ latinOnlyWords }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewSettings");
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewSettings");
   const parsed = parseForm(latinWordsSchema, await request.formData());
   if (!parsed.ok) {
     return data<LatinWordsResult>(
@@ -47,7 +48,18 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   try {
+    const before = await getSettings(getDb());
     const row = await saveLatinOnlyWords(getDb(), parsed.data.latinOnlyWords);
+    await recordAudit(getDb(), {
+      actor: user,
+      area: "settings",
+      action: "update",
+      ip: context.clientIp,
+      changes: changedFields(
+        { latinOnlyWords: before.latinOnlyWords },
+        { latinOnlyWords: row.latinOnlyWords },
+      ),
+    });
     return data<LatinWordsResult>({
       ok: true,
       message: LATIN_WORDS_MESSAGES.saved,

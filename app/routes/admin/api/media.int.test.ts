@@ -18,7 +18,11 @@ const context = { requestId: "t", clientIp: "127.0.0.1" };
 beforeAll(async () => {
   t = await createTestDatabase();
   root = fs.mkdtempSync(path.join(os.tmpdir(), "media-api-"));
-  setServices({ handle: t.handle, storage: createLocalStorage(root) });
+  setServices({
+    handle: t.handle,
+    storage: createLocalStorage(path.join(root, "storage")),
+    uploadDir: path.join(root, "uploads"),
+  });
 });
 afterAll(async () => {
   setServices(undefined);
@@ -83,5 +87,7 @@ describeDb("media API (multipart upload)", () => {
     } as never)) as Response;
     const page = (await list.json()) as { total: number; items: unknown[] };
     expect(page.total).toBe(1);
+    // Each upload went through a temporary file, removed after the answer.
+    expect(fs.readdirSync(path.join(root, "uploads"))).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@
  *        → { ok, message, fieldErrors, values } (400 with the errors and the values as typed)
  */
 import { data } from "react-router";
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { listProducts } from "~/domain/orders/products.server";
 import { productFormAction } from "~/domain/orders/products-form.server";
 import { requirePermission } from "~/domain/users/auth.server";
@@ -21,8 +22,25 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  await requirePermission(request, "canViewSettings");
-  const result = await productFormAction(getDb(), await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewSettings");
+  const form = await request.formData();
+  const result = await productFormAction(getDb(), form);
+  if (result.ok) {
+    await recordAudit(getDb(), {
+      actor: user,
+      area: "orders",
+      action: String(form.get("intent") ?? "update"),
+      recordId: String(form.get("id") ?? "") || null,
+      recordLabel: String(form.get("name") ?? "") || null,
+      ip: context.clientIp,
+      changes: changedFields(null, {
+        name: form.get("name"),
+        price: form.get("price"),
+        days: form.get("days"),
+        active: form.get("active") === "on",
+      }),
+    });
+  }
   return data(result, { status: result.status });
 }

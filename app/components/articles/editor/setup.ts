@@ -1,0 +1,251 @@
+/**
+ * The editor's behaviour on top of the schema: history, keyboard shortcuts, typing shortcuts
+ * ("## " → heading, "- " → list, "> " → quote) and the commands the toolbar calls.
+ */
+import { baseKeymap, chainCommands, exitCode, setBlockType, toggleMark, wrapIn } from "prosemirror-commands";
+import { dropCursor } from "prosemirror-dropcursor";
+import { gapCursor } from "prosemirror-gapcursor";
+import { history, redo, undo } from "prosemirror-history";
+import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from "prosemirror-inputrules";
+import { keymap } from "prosemirror-keymap";
+import type { MarkType, NodeType, Node as PMNode } from "prosemirror-model";
+import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirror-schema-list";
+import { type Command, type EditorState, NodeSelection, type Plugin } from "prosemirror-state";
+import { articleSchema as schema } from "./schema";
+
+const nodes = schema.nodes;
+const marks = schema.marks;
+
+export type BlockKind = "paragraph" | "h2" | "h3" | "h4";
+
+export function setBlock(kind: BlockKind): Command {
+  return kind === "paragraph"
+    ? setBlockType(nodes.paragraph)
+    : setBlockType(nodes.heading, { level: Number(kind.slice(1)) });
+}
+
+export function toggleList(type: NodeType): Command {
+  return (state, dispatch) => {
+    const { $from } = state.selection;
+    for (let d = $from.depth; d > 0; d--) {
+      const node = $from.node(d);
+      if (node.type === nodes.bullet_list || node.type === nodes.ordered_list) {
+        if (node.type === type) return liftListItem(nodes.list_item)(state, dispatch);
+        if (dispatch) dispatch(state.tr.setNodeMarkup($from.before(d), type));
+        return true;
+      }
+    }
+    return wrapInList(type)(state, dispatch);
+  };
+}
+
+export function insertHorizontalRule(): Command {
+  return (state, dispatch) => {
+    if (dispatch) dispatch(state.tr.replaceSelectionWith(nodes.horizontal_rule.create()).scrollIntoView());
+    return true;
+  };
+}
+
+/** The kind of the block the selection starts in (for the toolbar's select). */
+export function currentBlock(state: EditorState): BlockKind | null {
+  const parent = state.selection.$from.parent;
+  if (parent.type === nodes.paragraph) return "paragraph";
+  if (parent.type === nodes.heading) return `h${parent.attrs.level}` as BlockKind;
+  return null;
+}
+
+export function isMarkActive(state: EditorState, type: MarkType): boolean {
+  const { from, $from, to, empty } = state.selection;
+  if (empty) return Boolean(type.isInSet(state.storedMarks || $from.marks()));
+  return state.doc.rangeHasMark(from, to, type);
+}
+
+export function isInside(state: EditorState, type: NodeType): boolean {
+  const { $from } = state.selection;
+  for (let d = $from.depth; d > 0; d--) if ($from.node(d).type === type) return true;
+  return false;
+}
+
+/** The link mark around the cursor or selection, if any. */
+export function linkAt(state: EditorState): { href: string; target: string | null } | null {
+  const { $from } = state.selection;
+  const mark = marks.link.isInSet($from.marks()) ?? marks.link.isInSet($from.nodeAfter?.marks ?? []);
+  return mark ? { href: mark.attrs.href, target: mark.attrs.target } : null;
+}
+
+export function setLink(href: string, target: string | null): Command {
+  return (state, dispatch) => {
+    const { from, to } = state.selection;
+    if (dispatch) {
+      dispatch(
+        state.tr.removeMark(from, to, marks.link).addMark(from, to, marks.link.create({ href, target })),
+      );
+    }
+    return true;
+  };
+}
+
+/** Removes the link the cursor is in (the whole link) or the links in the selection. */
+export function removeLink(): Command {
+  return (state, dispatch) => {
+    let { from, to } = state.selection;
+    if (state.selection.empty) {
+      const $pos = state.selection.$from;
+      const parent = $pos.parent;
+      const start = $pos.start();
+      let found = false;
+      parent.forEach((child, offset) => {
+        const a = start + offset;
+        const b = a + child.nodeSize;
+        if (a <= $pos.pos && $pos.pos <= b && marks.link.isInSet(child.marks)) {
+          from = found ? Math.min(from, a) : a;
+          to = found ? Math.max(to, b) : b;
+          found = true;
+        }
+      });
+      if (!found) return false;
+    }
+    if (dispatch) dispatch(state.tr.removeMark(from, to, marks.link));
+    return true;
+  };
+}
+
+export type FigureInput = { src: string; alt: string; caption: string };
+
+/** A figure: the image, and its caption when there is one. */
+export function figureNode(input: FigureInput): PMNode {
+  const image = nodes.figure_image.create({ src: input.src, alt: input.alt, loading: "lazy" });
+  const caption = input.caption.trim();
+  return nodes.figure.create(
+    null,
+    caption ? [image, nodes.figcaption.create(null, schema.text(caption))] : [image],
+  );
+}
+
+export function insertFigure(input: FigureInput): Command {
+  return (state, dispatch) => {
+    if (dispatch) dispatch(state.tr.replaceSelectionWith(figureNode(input)).scrollIntoView());
+    return true;
+  };
+}
+
+/** The figure the selection is on (its image or the figure itself), with its position. */
+export function selectedFigure(state: EditorState): { pos: number; node: PMNode; input: FigureInput } | null {
+  const sel = state.selection;
+  if (!(sel instanceof NodeSelection)) return null;
+  let pos = sel.from;
+  let node = sel.node;
+  if (node.type === nodes.figure_image) {
+    pos = sel.$from.before();
+    node = sel.$from.parent;
+  }
+  if (node.type !== nodes.figure) return null;
+  const image = node.firstChild;
+  const caption = node.childCount > 1 ? (node.lastChild?.textContent ?? "") : "";
+  return {
+    pos,
+    node,
+    input: { src: image?.attrs.src ?? "", alt: image?.attrs.alt ?? "", caption },
+  };
+}
+
+/** Changes the alt text and caption of the selected figure (a caption with markup is kept when unchanged). */
+export function updateFigure(input: FigureInput): Command {
+  return (state, dispatch) => {
+    const found = selectedFigure(state);
+    if (!found) return false;
+    if (dispatch) {
+      const image = found.node.firstChild as PMNode;
+      const oldCaption = found.node.childCount > 1 ? found.node.lastChild : null;
+      const caption =
+        oldCaption && oldCaption.textContent === input.caption.trim()
+          ? oldCaption
+          : input.caption.trim()
+            ? nodes.figcaption.create(null, schema.text(input.caption.trim()))
+            : null;
+      const next = nodes.figure.create(found.node.attrs, [
+        image.type.create({ ...image.attrs, alt: input.alt }),
+        ...(caption ? [caption] : []),
+      ]);
+      dispatch(state.tr.replaceWith(found.pos, found.pos + found.node.nodeSize, next));
+    }
+    return true;
+  };
+}
+
+export function insertEmbed(provider: string, videoId: string): Command {
+  return (state, dispatch) => {
+    if (dispatch)
+      dispatch(state.tr.replaceSelectionWith(nodes.embed.create({ provider, videoId })).scrollIntoView());
+    return true;
+  };
+}
+
+function markRule(pattern: RegExp, type: MarkType) {
+  return new InputRule(pattern, (state, match, start, end) => {
+    const text = match[1];
+    if (!text) return null;
+    return state.tr.replaceWith(start, end, schema.text(text, [type.create()]));
+  });
+}
+
+export const SHORTCUTS: { keys: string; label: string }[] = [
+  { keys: "Ctrl+B", label: "Podebljano" },
+  { keys: "Ctrl+I", label: "Kurziv" },
+  { keys: "Ctrl+U", label: "Podvučeno" },
+  { keys: "Ctrl+K", label: "Dodaj link" },
+  { keys: "Ctrl+Alt+0", label: "Običan pasus" },
+  { keys: "Ctrl+Alt+2 / 3 / 4", label: "Naslov H2 / H3 / H4" },
+  { keys: "Ctrl+Shift+8", label: "Lista sa tačkama" },
+  { keys: "Ctrl+Shift+9", label: "Numerisana lista" },
+  { keys: "Ctrl+Shift+.", label: "Citat" },
+  { keys: "Ctrl+Z / Ctrl+Shift+Z", label: "Poništi / Ponovi" },
+  { keys: "## , - , 1. , > na početku reda", label: "Naslov, lista, numerisana lista, citat" },
+];
+
+/** The plugins of the editor; `onLinkShortcut` opens the link dialog (Ctrl+K). */
+export function editorPlugins(options: { onLinkShortcut: () => void }): Plugin[] {
+  const hardBreak = chainCommands(exitCode, (state, dispatch) => {
+    if (dispatch) dispatch(state.tr.replaceSelectionWith(nodes.hard_break.create()).scrollIntoView());
+    return true;
+  });
+  return [
+    inputRules({
+      rules: [
+        textblockTypeInputRule(/^(#{2,4})\s$/, nodes.heading, (match) => ({ level: match[1].length })),
+        wrappingInputRule(/^\s*>\s$/, nodes.blockquote),
+        wrappingInputRule(/^\s*([-+*])\s$/, nodes.bullet_list),
+        wrappingInputRule(/^(\d+)\.\s$/, nodes.ordered_list),
+        markRule(/\*\*([^*]+)\*\*$/, marks.strong),
+      ],
+    }),
+    keymap({
+      "Mod-z": undo,
+      "Shift-Mod-z": redo,
+      "Mod-y": redo,
+      "Mod-b": toggleMark(marks.strong),
+      "Mod-i": toggleMark(marks.em),
+      "Mod-u": toggleMark(marks.underline),
+      "Mod-k": () => {
+        options.onLinkShortcut();
+        return true;
+      },
+      "Mod-Alt-0": setBlock("paragraph"),
+      "Mod-Alt-2": setBlock("h2"),
+      "Mod-Alt-3": setBlock("h3"),
+      "Mod-Alt-4": setBlock("h4"),
+      "Shift-Mod-8": toggleList(nodes.bullet_list),
+      "Shift-Mod-9": toggleList(nodes.ordered_list),
+      "Shift-Mod-.": wrapIn(nodes.blockquote),
+      "Shift-Enter": hardBreak,
+      "Mod-Enter": hardBreak,
+      Enter: splitListItem(nodes.list_item),
+      Tab: sinkListItem(nodes.list_item),
+      "Shift-Tab": liftListItem(nodes.list_item),
+    }),
+    keymap(baseKeymap),
+    history(),
+    dropCursor(),
+    gapCursor(),
+  ];
+}

@@ -1,0 +1,163 @@
+/**
+ * The article form's notices about work in progress (decision 193): who else has the article
+ * open, an autosaved draft to bring back, a save refused because a newer version exists, and the
+ * shareable preview link of a draft or scheduled article (decision 194).
+ */
+import { useState } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Notice } from "~/components/ui/notice";
+import { formatDateTime } from "~/lib/dates";
+import { WORK_API } from "./form-safety";
+
+export function PresenceNotice({ others }: { others: { name: string; since: string | Date }[] }) {
+  if (others.length === 0) return null;
+  const who = others.map((o) => `${o.name} (od ${formatDateTime(o.since)})`).join(", ");
+  return (
+    <div
+      role="status"
+      data-testid="presence"
+      className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
+    >
+      <strong>Ovaj članak trenutno uređuje i:</strong> {who}. Ako obe strane sačuvaju, druga će morati da
+      izabere čije izmene ostaju.
+    </div>
+  );
+}
+
+export function DraftOffer({
+  savedAt,
+  articleId,
+  onRestore,
+  onDiscard,
+}: {
+  savedAt: string | Date;
+  articleId: number | null;
+  onRestore: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      data-testid="draft-offer"
+      className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p>
+        <strong>Pronađen je nesačuvan nacrt ovog formulara</strong> od {formatDateTime(savedAt)} (automatski
+        sačuvan pre nego što je stranica zatvorena).
+      </p>
+      <div className="flex shrink-0 gap-2">
+        <Button size="sm" onClick={onRestore}>
+          Vrati nacrt
+        </Button>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => {
+            void fetch(WORK_API, {
+              method: "POST",
+              body: new URLSearchParams({
+                intent: "discard",
+                article: articleId === null ? "" : String(articleId),
+              }),
+            });
+            onDiscard();
+          }}
+        >
+          Odbaci
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+export function ConflictNotice({
+  conflict,
+  onReload,
+  onKeepMine,
+}: {
+  conflict: { savedBy: string; savedAt: string | Date };
+  onReload: () => void;
+  onKeepMine: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      data-testid="conflict"
+      className="space-y-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
+      <p>
+        <strong>Vaše izmene nisu sačuvane:</strong> članak je u međuvremenu sačuvao
+        {conflict.savedBy ? ` ${conflict.savedBy}` : " neko drugi"} ({formatDateTime(conflict.savedAt)}).
+        Izaberite šta želite:
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button size="sm" variant="secondary" onClick={onReload}>
+          Učitaj njihovu verziju
+        </Button>
+        <Button size="sm" onClick={onKeepMine}>
+          Sačuvaj moju kao novu reviziju
+        </Button>
+      </div>
+      <p className="text-xs">Ni jedna verzija se ne gubi: obe ostaju u revizijama.</p>
+    </div>
+  );
+}
+
+type WorkReply = { ok: boolean; message?: string; previewUrl?: string; expiresAt?: string | Date };
+
+export function PreviewLinkCard({
+  fetcher,
+  canUnschedule,
+}: {
+  fetcher: FetcherWithComponents<WorkReply>;
+  canUnschedule: boolean;
+}) {
+  const [copied, setCopied] = useState(false);
+  const reply = fetcher.state === "idle" ? fetcher.data : undefined;
+  const url = reply?.previewUrl ? new URL(reply.previewUrl, window.location.origin).toString() : null;
+  return (
+    <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
+      <Button
+        variant="secondary"
+        className="w-full"
+        disabled={fetcher.state !== "idle"}
+        onClick={() => fetcher.submit({ intent: "preview-link" }, { method: "post" })}
+      >
+        Pregled za deljenje
+      </Button>
+      {url ? (
+        <div className="space-y-1" data-testid="preview-link">
+          <label className="block text-xs text-slate-600" htmlFor="preview-url">
+            Link radi bez prijave do {formatDateTime(reply?.expiresAt)}:
+          </label>
+          <input
+            id="preview-url"
+            readOnly
+            value={url}
+            className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
+          >
+            {copied ? "Kopirano" : "Kopiraj link"}
+          </Button>
+        </div>
+      ) : null}
+      {canUnschedule ? (
+        <Button
+          variant="ghost"
+          className="w-full text-red-700"
+          disabled={fetcher.state !== "idle"}
+          onClick={() => fetcher.submit({ intent: "unschedule" }, { method: "post" })}
+        >
+          Otkaži zakazivanje
+        </Button>
+      ) : null}
+      {reply?.message ? <Notice tone={reply.ok ? "success" : "error"} message={reply.message} /> : null}
+    </div>
+  );
+}

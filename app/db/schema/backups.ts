@@ -1,0 +1,25 @@
+import { bigint, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+
+/**
+ * Every backup this site made (`npm run backup` or the nightly job, domain/backups), for the
+ * dashboard's "last backup" and the operator's alert on backup age. The archive itself lives where
+ * `location` says (a file, or `s3://bucket/key`); a restored database carries the history of its
+ * source up to the backup it came from.
+ */
+export const backups = pgTable(
+  "backups",
+  {
+    id: serial("id").primaryKey(),
+    /** `cli` (npm run backup) or `nightly` (the durable job). */
+    source: text("source", { enum: ["cli", "nightly"] }).notNull(),
+    location: text("location").notNull(),
+    driver: text("driver", { enum: ["pglite", "postgres"] }).notNull(),
+    bytes: bigint("bytes", { mode: "number" }).notNull(),
+    tables: integer("tables").notNull(),
+    rows: bigint("rows", { mode: "number" }).notNull(),
+    mediaFiles: integer("media_files").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("backups_created_idx").on(t.createdAt.desc())],
+);

@@ -1,0 +1,117 @@
+/**
+ * The audit log's words and URL contract, shared by the server and the screen (no database here).
+ */
+import { newYorkLocalToDate } from "~/domain/articles/validation";
+import { parsePage } from "~/lib/pagination";
+
+export const AUDIT_AREAS = [
+  "auth",
+  "articles",
+  "headings",
+  "companies",
+  "requests",
+  "banners",
+  "forum",
+  "listings",
+  "newsletter",
+  "users",
+  "settings",
+  "popup",
+  "orders",
+  "cache",
+  "media",
+] as const;
+export type AuditArea = (typeof AUDIT_AREAS)[number];
+
+export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
+  auth: "Prijava",
+  articles: "Članci",
+  headings: "AI naslovi",
+  companies: "Kompanije",
+  requests: "Zahtevi kompanija",
+  banners: "Baneri",
+  forum: "Forum",
+  listings: "Poslovi i kupoprodaja",
+  newsletter: "Newsletter",
+  users: "Korisnici",
+  settings: "Podešavanja",
+  popup: "Pop-up",
+  orders: "Narudžbine",
+  cache: "Keš",
+  media: "Mediji",
+};
+
+/** Readable names of the actions recorded (an action without one is shown as recorded). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  "sign-in": "Prijava",
+  "sign-in-failed": "Neuspela prijava",
+  "sign-out": "Odjava",
+  create: "Kreiranje",
+  update: "Izmena",
+  delete: "Brisanje",
+  publish: "Objava",
+  schedule: "Zakazivanje",
+  unschedule: "Otkazano zakazivanje",
+  "publish-scheduled": "Zakazana objava",
+  draft: "Čuvanje nacrta",
+  restore: "Vraćanje revizije",
+  "preview-link": "Link za pregled",
+  popular: "Popularno",
+  toggle: "Uključivanje/isključivanje",
+  approve: "Odobravanje",
+  reject: "Odbijanje",
+  pending: "Vraćeno na čekanje",
+  convert: "Konverzija",
+  "convert-all": "Konverzija svih",
+  "analyze-all": "Analiza svih",
+  cancel: "Otkazivanje",
+  upload: "Otpremanje",
+  generate: "Generisanje",
+  send: "Slanje",
+  "send-test": "Probni e-mail",
+  sync: "Sinhronizacija",
+  refresh: "Osvežavanje",
+  clear: "Brisanje keša",
+};
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export type AuditQuery = {
+  userId: number | null;
+  area: AuditArea | null;
+  action: string | null;
+  /** From this instant (the start of the "od" day in New York). */
+  from: Date | null;
+  /** Before this instant (the end of the "do" day in New York). */
+  to: Date | null;
+  page: number;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function nextDay(day: string): string {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** `?korisnik=&oblast=&akcija=&od=YYYY-MM-DD&do=YYYY-MM-DD&page=`; odd values are ignored. */
+export function parseAuditQuery(params: URLSearchParams): AuditQuery {
+  const user = params.get("korisnik") ?? "";
+  const area = params.get("oblast") ?? "";
+  const action = (params.get("akcija") ?? "").trim();
+  const from = params.get("od") ?? "";
+  const to = params.get("do") ?? "";
+  return {
+    userId: /^\d{1,9}$/.test(user) ? Number(user) : null,
+    area: (AUDIT_AREAS as readonly string[]).includes(area) ? (area as AuditArea) : null,
+    action: /^[a-z-]{1,40}$/.test(action) ? action : null,
+    from: DAY.test(from) ? newYorkLocalToDate(from) : null,
+    to: DAY.test(to) ? newYorkLocalToDate(nextDay(to)) : null,
+    page: parsePage(params.get("page")),
+  };
+}

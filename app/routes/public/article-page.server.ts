@@ -1,0 +1,43 @@
+/**
+ * The data of the public article page, for the page itself and for its shareable preview
+ * (decision 194): the sanitised body, canonical and share URLs, the sidebar banners and more
+ * from the category.
+ */
+import type { DbOrTx } from "~/db/client.server";
+import { absoluteUrl, resolveImageUrl, shareImageUrl } from "~/domain/articles/image-url";
+import { type PublicArticle, relatedArticles } from "~/domain/articles/public.server";
+import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
+import { articlePath } from "~/domain/articles/slug";
+import { loadPageBanners } from "~/domain/banners/placement.server";
+import { getSettings } from "~/domain/settings/settings.server";
+import { publicOrigin } from "~/lib/public-origin.server";
+
+export async function articlePageData(db: DbOrTx, request: Request, article: PublicArticle) {
+  const page = article.category === "Oglasi" ? "oglasi" : "vesti";
+  const [settings, related, banners] = await Promise.all([
+    getSettings(db),
+    relatedArticles(db, article),
+    loadPageBanners(db, page),
+  ]);
+  const origin = publicOrigin(request);
+  const defaultImage = resolveImageUrl(settings.defaultArticleImage);
+  return {
+    article: { ...article, content: withLazyImages(sanitizeArticleHtml(article.content)) },
+    canonicalUrl: `${origin}${articlePath(article)}`,
+    imageUrl: (() => {
+      const url = shareImageUrl(article.featuredImage, settings.defaultArticleImage);
+      return url ? absoluteUrl(url, origin) : null;
+    })(),
+    siteName: settings.siteName,
+    logoUrl: `${origin}/favicon.svg`,
+    defaultImage,
+    related,
+    sidebarPosition: `${page}-sidebar`,
+    sidebarBanners: banners[`${page}-sidebar`] ?? [],
+  };
+}
+
+/** Images inside the (already sanitised) article body load lazily. */
+function withLazyImages(html: string): string {
+  return html.replace(/<img(?![^>]*\sloading=)/g, '<img loading="lazy" decoding="async"');
+}

@@ -1,0 +1,186 @@
+/**
+ * Prometheus metrics (prom-client; docs/operations.md "Metrics", decision 163): the series an
+ * operator alerts on, with bounded labels only (route patterns, never URLs).
+ *
+ * Served at `/metrics` on METRICS_PORT (a listener of its own, never proxied), or on the main port
+ * for `Authorization: Bearer $METRICS_TOKEN`. Under WEB_CONCURRENCY the primary process answers for
+ * all workers (prom-client's AggregatorRegistry: counters and histograms summed, the database
+ * gauges taken once), and a worker asked on the main port fetches the same from the primary.
+ */
+import cluster from "node:cluster";
+import { timingSafeEqual } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import client from "prom-client";
+import type { DatabaseHandle } from "~/db/client.server";
+import { jobQueueStats } from "~/domain/jobs/stats.server";
+import { logger } from "~/lib/logger.server";
+import { onTelemetry } from "~/lib/telemetry.server";
+
+export type Metrics = {
+  registry: client.Registry;
+  observeRequest(route: string, method: string, status: number, seconds: number): void;
+  pageCacheLookup(hit: boolean): void;
+  /** The database the gauges read (set at boot, cleared at shutdown). */
+  setDatabase(handle: DatabaseHandle | null): void;
+};
+
+const KEY = Symbol.for("balkan-vozaci.metrics");
+const globals = globalThis as unknown as { [KEY]?: Metrics };
+
+/** Methods outside this list are counted as "other" (a client can send any token). */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/** The process's metrics, made once (the development server reloads modules; metrics stay). */
+export function getMetrics(): Metrics {
+  globals[KEY] ??= createMetrics();
+  return globals[KEY];
+}
+
+function createMetrics(): Metrics {
+  const registry = client.register;
+  client.collectDefaultMetrics({ register: registry });
+  let handle: DatabaseHandle | null = null;
+
+  const duration = new client.Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by route pattern, method and status.",
+    labelNames: ["route", "method", "status"] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+  const pageCache = new client.Counter({
+    name: "bv_page_cache_requests_total",
+    help: "Public page cache lookups, by result.",
+    labelNames: ["result"] as const,
+  });
+  for (const result of ["hit", "miss"]) pageCache.inc({ result }, 0);
+
+  // Read from the database at scrape time; every process sees the same queue, so the primary
+  // keeps one process's value instead of a sum.
+  let queueRead: Promise<{ waiting: number; oldestWaitingSeconds: number }> | null = null;
+  const readQueue = () => {
+    if (!handle) return Promise.resolve(null);
+    queueRead ??= jobQueueStats(handle.db).finally(() => {
+      setTimeout(() => {
+        queueRead = null;
+      }, 500).unref();
+    });
+    return queueRead;
+  };
+  new client.Gauge({
+    name: "bv_jobs_waiting",
+    help: "Background jobs due and not running (queued, or whose process died).",
+    aggregator: "max",
+    async collect() {
+      const stats = await readQueue().catch(() => null);
+      if (stats) this.set(stats.waiting);
+    },
+  });
+  new client.Gauge({
+    name: "bv_jobs_oldest_waiting_seconds",
+    help: "How long the oldest due job has been waiting to run.",
+    aggregator: "max",
+    async collect() {
+      const stats = await readQueue().catch(() => null);
+      if (stats) this.set(stats.oldestWaitingSeconds);
+    },
+  });
+  const jobsFailed = new client.Counter({
+    name: "bv_jobs_failed_total",
+    help: "Background jobs that failed for good (every attempt used, or a permanent error), by kind.",
+    labelNames: ["kind"] as const,
+  });
+  new client.Gauge({
+    name: "bv_db_pool_connections",
+    help: "PostgreSQL pool connections of this process, by state (waiting: requests queued for one).",
+    labelNames: ["state"] as const,
+    collect() {
+      const pool = handle?.pool;
+      if (!pool) return;
+      this.set({ state: "idle" }, pool.idleCount);
+      this.set({ state: "used" }, pool.totalCount - pool.idleCount);
+      this.set({ state: "waiting" }, pool.waitingCount);
+    },
+  });
+  const refusals = new client.Counter({
+    name: "bv_rate_limit_refusals_total",
+    help: "Submissions refused by a rate limit, by form.",
+    labelNames: ["form"] as const,
+  });
+  const batches = new client.Counter({
+    name: "bv_newsletter_batches_total",
+    help: "Newsletter batches submitted to the mail provider, by result.",
+    labelNames: ["result"] as const,
+  });
+
+  onTelemetry((event) => {
+    if (event.type === "rate-limit-refused") refusals.inc({ form: event.form });
+    else if (event.type === "newsletter-batch") batches.inc({ result: event.result });
+    else if (event.type === "job-failed") jobsFailed.inc({ kind: event.kind });
+  });
+  // Workers answer the primary's requests for their metrics (WEB_CONCURRENCY).
+  if (cluster.isWorker) new client.AggregatorRegistry();
+
+  return {
+    registry,
+    observeRequest(route, method, status, seconds) {
+      duration.observe(
+        { route, method: METHODS.has(method) ? method : "other", status: String(status) },
+        seconds,
+      );
+    },
+    pageCacheLookup(hit) {
+      pageCache.inc({ result: hit ? "hit" : "miss" });
+    },
+    setDatabase(next) {
+      handle = next;
+    },
+  };
+}
+
+/** This process's metrics, or (a cluster worker) every worker's, aggregated by the primary. */
+async function renderMetrics(metrics: Metrics): Promise<string> {
+  if (!cluster.isWorker || !process.send) return metrics.registry.metrics();
+  return new Promise((resolve, reject) => {
+    const id = `${process.pid}-${Date.now()}-${Math.random()}`;
+    const timer = setTimeout(() => {
+      process.off("message", onMessage);
+      reject(new Error("the primary did not answer with the cluster's metrics"));
+    }, 5_000);
+    const onMessage = (message: { type?: string; id?: string; body?: string; error?: string }) => {
+      if (message?.type !== "bv:metrics" || message.id !== id) return;
+      clearTimeout(timer);
+      process.off("message", onMessage);
+      if (message.error) reject(new Error(message.error));
+      else resolve(message.body ?? "");
+    };
+    process.on("message", onMessage);
+    process.send?.({ type: "bv:metrics-request", id });
+  });
+}
+
+export function isAuthorized(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec(header ?? "");
+  if (!match) return false;
+  const given = Buffer.from(match[1].trim());
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** GET /metrics: `token` set → bearer required; `token` null → open (the metrics port). */
+export function metricsHandler(metrics: Metrics, token: string | null) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (token !== null && !isAuthorized(req.get("authorization"), token)) {
+      res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+      res.status(401).type("text/plain; charset=utf-8").send("Potreban je token za metrike.\n");
+      return;
+    }
+    try {
+      const body = await renderMetrics(metrics);
+      res.setHeader("Cache-Control", "no-store");
+      res.type(metrics.registry.contentType).send(body);
+    } catch (error) {
+      logger.error({ err: error }, "metrics could not be collected");
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,696 @@
+/**
+ * The deployment, for real (issue 18, docs/operations.md "Several processes"): the production
+ * install (`npm prune --omit=dev`), two app processes started as deploy/balkan-vozaci@.service says
+ * with deploy/balkan-vozaci.env, Debian's nginx running deploy/nginx-site.conf with TLS in front,
+ * one PostgreSQL (scripts/test.sh's throwaway cluster), media in S3 (s3rver) and Mailgun (the fake).
+ *
+ * It shows what several processes must keep true — a write through one is on the other's pages
+ * within 1 s, a session and the sign-in limiter work across both, a newsletter send and a heading
+ * conversion run exactly once and carry on when the process running them is killed, killing a
+ * process under load fails no request — then the operator's commands from the production install:
+ * WEB_CONCURRENCY, and backup → restore on PostgreSQL, on PGlite and from PGlite into PostgreSQL,
+ * comparing every table's rows and every media file's checksum.
+ *
+ * Needs TEST_DATABASE_URL (a superuser URL: it creates databases), nginx and openssl. Run by
+ * scripts/test.sh as its own step; by hand: TEST_DATABASE_URL=… npx vitest run --project deploy
+ */
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
+// @ts-expect-error s3rver ships no types
+import S3rver from "s3rver";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, openDatabase } from "../../app/db/client.server";
+import {
+  articleHeadings,
+  articles,
+  companies,
+  jobs,
+  newsletterSendBatches,
+  newsletterSubscribers,
+} from "../../app/db/schema";
+import { mediaChecksums } from "../../app/domain/backups/archive.server";
+import { countRows, diffCounts } from "../../app/domain/backups/tables.server";
+import { planConversion } from "../../app/domain/headings/headings.server";
+import { startHeadingsJob } from "../../app/domain/headings/jobs.server";
+import { CONVERT_ALL_JOB } from "../../app/domain/headings/rules";
+import { createDraft, getSend, queueSend } from "../../app/domain/newsletter/sends.server";
+import { UNSUBSCRIBE_PLACEHOLDER } from "../../app/domain/newsletter/unsubscribe-link.server";
+import { ENV_VARIABLES, parseEnv } from "../../app/env.server";
+import { createLocalStorage } from "../../app/integrations/storage/local.server";
+import { createS3Storage } from "../../app/integrations/storage/s3.server";
+import type { Storage } from "../../app/integrations/storage/storage";
+import { UPLOAD_BODY_LIMITS } from "../../app/lib/body-limits";
+import { type FakeMailgun, startFakeMailgun } from "../support/fake-mailgun";
+import { databaseUrl, dropDatabase, withAdminClient } from "../support/global-setup";
+import {
+  type AppProcess,
+  cookieFrom,
+  form,
+  freePort,
+  makeCertificate,
+  makeProductionInstall,
+  type Nginx,
+  npmRun,
+  ROOT,
+  readEnvFile,
+  readUnit,
+  request,
+  sleep,
+  startInstance,
+  startLoad,
+  startNginx,
+  stopInstance,
+  type Unit,
+  waitFor,
+  waitReady,
+} from "./support";
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL;
+const ADMIN = { email: "operater@deploy.test", password: "Deploy-Admin-Pass-2026" };
+const METRICS_TOKEN = "deploy-test-metrics-token-0123456789";
+const PREFIX = `deploy_${process.pid}`;
+/** Articles the heading conversion converts (200 ms apart: long enough to be killed mid-way). */
+const CONVERTED = 30;
+/** deploy/nginx-site.conf: a failed upstream gets requests again after this. */
+const NGINX_FAIL_TIMEOUT_MS = 5_000;
+const DB = {
+  main: `${PREFIX}_main`,
+  restored: `${PREFIX}_restored`,
+  fromLite: `${PREFIX}_from_lite`,
+  cluster: `${PREFIX}_cluster`,
+};
+
+let tmp: string;
+let prod: string;
+let unit: Unit;
+let envFile: Record<string, string>;
+let s3: { run(): Promise<AddressInfo>; close(): Promise<void> };
+let s3Url: string;
+let fake: FakeMailgun;
+let nginx: Nginx;
+let cert: { cert: string; key: string };
+let ca: string;
+let nginxUrl: string;
+let plainUrl: string;
+let handle: DatabaseHandle;
+const apps: AppProcess[] = [];
+let ports: number[];
+let metricsPort: number;
+/** The embedded (PGlite) demo site, seeded in the background while the PostgreSQL part runs. */
+let liteSeed: Promise<{ code: number; output: string }>;
+const lite = (name: string) => ({ PATH: process.env.PATH ?? "", DATA_DIR: path.join(tmp, name) });
+
+const urlOf = (name: string) => databaseUrl(ADMIN_URL ?? "", name);
+
+function s3Storage(prefix: string): Storage {
+  return createS3Storage({
+    endpoint: s3Url,
+    region: "us-east-1",
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+    forcePathStyle: true,
+    bucketNames: { images: `${prefix}images`, mediji: `${prefix}mediji` },
+  });
+}
+
+/** The environment file of the deployment, with this run's values in place of the placeholders. */
+function renderEnvFile(): Record<string, string> {
+  const template = readEnvFile(path.join(ROOT, "deploy/balkan-vozaci.env"));
+  return {
+    ...template,
+    DATABASE_URL: urlOf(DB.main),
+    DATA_DIR: path.join(tmp, "shared-data"),
+    PUBLIC_URL: nginxUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    S3_ENDPOINT: s3Url,
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    METRICS_TOKEN,
+    BACKUP_DIR: path.join(tmp, "backups"),
+    MAILGUN_API_KEY: fake.apiKey,
+    MAILGUN_DOMAIN: fake.domain,
+    MAILGUN_BASE_URL: fake.url,
+  };
+}
+
+function launch(index: number, extra: Record<string, string> = {}): AppProcess {
+  const app = startInstance(unit, {
+    instance: ports[index],
+    workingDirectory: prod,
+    envFile,
+    extra: index === 1 ? { METRICS_PORT: String(metricsPort), ...extra } : extra,
+    logDir: tmp,
+  });
+  apps[index] = app;
+  return app;
+}
+
+const direct = (index: number) => `http://127.0.0.1:${ports[index]}`;
+
+async function signIn(base: string, proxied: boolean): Promise<string> {
+  const origin = proxied ? nginxUrl : base;
+  const reply = await request(`${base}/admin/login`, {
+    method: "POST",
+    ca,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body: form({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  expect(reply.status, reply.body.slice(0, 300)).toBe(302);
+  return cookieFrom(reply);
+}
+
+const describeDeploy = ADMIN_URL ? describe : describe.skip;
+
+describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), "deploy-test-"));
+    fs.chmodSync(tmp, 0o755); // nginx's workers (nobody) read the certificate's directory
+    const { buildIfNeeded } = await import("../../scripts/build.mjs");
+    if (!(await buildIfNeeded())) throw new Error("the production build failed");
+    // Beside node_modules (one filesystem, so it can be hard-linked), under the ignored .tmp/.
+    prod = path.join(ROOT, ".tmp", `deploy-app-${process.pid}`);
+    fs.rmSync(prod, { recursive: true, force: true });
+    makeProductionInstall(prod);
+    unit = readUnit(path.join(ROOT, "deploy/balkan-vozaci@.service"));
+    liteSeed = npmRun(prod, "seed", [], lite("lite"));
+
+    await withAdminClient(ADMIN_URL ?? "", async (client) => {
+      for (const name of Object.values(DB)) {
+        await dropDatabase(client, name);
+        await client.query(`CREATE DATABASE ${name}`);
+      }
+    });
+    s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: path.join(tmp, "s3"),
+      configureBuckets: ["balkan-images", "balkan-mediji", "restored-images", "restored-mediji"].map(
+        (name) => ({
+          name,
+        }),
+      ),
+    });
+    s3Url = `http://127.0.0.1:${(await s3.run()).port}`;
+    fake = await startFakeMailgun({ keepCopies: false });
+    cert = makeCertificate(tmp);
+    ca = fs.readFileSync(cert.cert, "utf8");
+    const [httpPort, httpsPort, a, b, m] = await Promise.all([
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+      freePort(),
+    ]);
+    ports = [a, b];
+    metricsPort = m;
+    nginxUrl = `https://127.0.0.1:${httpsPort}`;
+    plainUrl = `http://127.0.0.1:${httpPort}`;
+    envFile = renderEnvFile();
+
+    // `npm run seed` from the production install: the demo site in PostgreSQL, its pictures in S3.
+    const seeded = await npmRun(prod, "seed", [], envFile);
+    expect(seeded.code, seeded.output).toBe(0);
+
+    launch(0);
+    launch(1);
+    await Promise.all(apps.map((app) => waitReady(app)));
+    nginx = await startNginx({
+      dir: path.join(tmp, "nginx"),
+      siteFile: path.join(ROOT, "deploy/nginx-site.conf"),
+      httpPort,
+      httpsPort,
+      upstreams: ports,
+      cert,
+    });
+    handle = await openDatabase({ driver: "postgres", url: urlOf(DB.main), max: 3 });
+  }, 300_000);
+
+  afterAll(async () => {
+    await liteSeed?.catch(() => {});
+    for (const app of apps) if (app && app.child.exitCode === null) app.child.kill("SIGKILL");
+    await nginx?.stop();
+    await handle?.close();
+    await fake?.close();
+    await s3?.close();
+    if (ADMIN_URL) {
+      await withAdminClient(ADMIN_URL, async (client) => {
+        for (const name of Object.values(DB)) await dropDatabase(client, name);
+      }).catch(() => {});
+    }
+    if (tmp && !process.env.KEEP_DEPLOY_TEST) {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      if (prod) fs.rmSync(prod, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("runs from a production install: no devDependencies, the deploy files as they are", async () => {
+    for (const dev of ["tsx", "vite", "vitest", "@react-router/dev", "@playwright/test", "s3rver"]) {
+      expect(fs.existsSync(path.join(prod, "node_modules", dev)), `${dev} is pruned`).toBe(false);
+    }
+    // Every variable of the environment template is one the app knows, and its value is accepted.
+    const template = readEnvFile(path.join(ROOT, "deploy/balkan-vozaci.env"));
+    expect(Object.keys(template).filter((name) => !ENV_VARIABLES.includes(name))).toEqual([]);
+    expect(() => parseEnv(template)).not.toThrow();
+    expect(() => parseEnv(envFile)).not.toThrow();
+    // The unit's stop timeout outlasts the app's whole drain (3 s lame duck + 2 × 10 s).
+    expect(unit.restart).toBe("on-failure");
+    expect(unit.killSignal).toBe("SIGTERM");
+    expect(unit.timeoutStopSec).toBeGreaterThan(3 + 10 + 10);
+    // nginx lets the app's largest body through, and not much more.
+    const site = fs.readFileSync(path.join(ROOT, "deploy/nginx-site.conf"), "utf8");
+    const mb = Number(/client_max_body_size (\d+)m;/.exec(site)?.[1]);
+    const largest = Math.max(...UPLOAD_BODY_LIMITS.map((r) => r.limit)) / 1024 / 1024;
+    expect(mb).toBeGreaterThanOrEqual(largest);
+    expect(mb).toBeLessThan(largest + 2);
+
+    const home = await request(`${nginxUrl}/`, { ca });
+    expect(home.status).toBe(200);
+    expect(home.body).toContain("Balkan");
+    const plain = await request(`${plainUrl}/vesti`);
+    expect(plain.status).toBe(301);
+    expect(plain.headers.location).toBe("https://127.0.0.1/vesti");
+  });
+
+  it("nginx: TLS, the client's https and address reach the app, /healthz stays out of the access log", async () => {
+    expect((await request(`${nginxUrl}/healthz`, { ca })).status).toBe(200);
+    const vesti = await request(`${nginxUrl}/vesti?from=deploy-test`, { ca });
+    expect(vesti.status).toBe(200);
+    expect(vesti.headers["cache-control"]).toMatch(/public/);
+    expect(vesti.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, passed on
+    await sleep(200);
+    const log = fs.readFileSync(nginx.accessLog, "utf8");
+    expect(log).toContain("/vesti?from=deploy-test");
+    expect(log).not.toContain("/healthz");
+    // Behind TLS the session cookie is Secure (TRUST_PROXY=1 reads X-Forwarded-Proto).
+    const login = await request(`${nginxUrl}/admin/login`, {
+      method: "POST",
+      ca,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: nginxUrl },
+      body: form({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    expect(login.status).toBe(302);
+    expect(String(login.headers["set-cookie"])).toMatch(/Secure/i);
+  });
+
+  it("a session made through one process works on the other", async () => {
+    const cookie = await signIn(nginxUrl, true);
+    for (const index of [0, 1]) {
+      const page = await request(`${direct(index)}/admin`, {
+        headers: { cookie, "x-forwarded-proto": "https" },
+      });
+      expect(page.status, `process ${index}`).toBe(200);
+      expect(page.body).toContain("Kontrolna tabla");
+    }
+  });
+
+  it("a company switched off through process A is gone from process B's cached page within 1 s", async () => {
+    const [company] = await handle.db
+      .select({ id: companies.id, name: companies.name })
+      .from(companies)
+      .where(eq(companies.active, true))
+      .limit(1);
+    const page = `${direct(1)}/kompanije/${company.id}`;
+    for (let i = 0; i < 2; i++) expect((await request(page)).status).toBe(200); // rendered, then cached
+    const cookie = await signIn(direct(0), false);
+    const toggled = await request(`${direct(0)}/admin/companies`, {
+      method: "POST",
+      headers: { cookie, origin: direct(0), "content-type": "application/x-www-form-urlencoded" },
+      body: form({ intent: "toggle", companyId: String(company.id) }),
+    });
+    expect(toggled.status).toBeLessThan(400);
+    const started = Date.now();
+    await waitFor(
+      "the company page to disappear on process B",
+      async () => (await request(page)).status === 404,
+      1_000,
+      20,
+    );
+    expect(Date.now() - started).toBeLessThan(1_000);
+  });
+
+  it("the sign-in limiter counts across processes: 5 wrong passwords over both, the 6th refused", async () => {
+    const email = "nepoznat@deploy.test";
+    const attempt = (index: number, password: string) =>
+      request(`${direct(index)}/admin/login`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin: direct(index),
+          "x-forwarded-for": "198.51.100.23",
+        },
+        body: form({ email, password }),
+      });
+    for (let i = 0; i < 5; i++) {
+      const reply = await attempt(i % 2, `pogresna-${i}`);
+      expect(reply.status, `attempt ${i + 1}`).toBe(401);
+      expect(reply.body).not.toContain("Previše neuspešnih pokušaja prijave");
+    }
+    const sixth = await attempt(1, "pogresna-6");
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toContain("Previše neuspešnih pokušaja prijave");
+  });
+
+  it("a newsletter send and a heading conversion run exactly once, carry on when their process is killed, and no request fails", async () => {
+    // 3,600 more subscribers: with the demo's, several batches of 1,000 with 1 s between them.
+    const extra = Array.from({ length: 3_600 }, (_, i) => ({
+      email: `vozac${i}@deploy.test`,
+      source: "website",
+    }));
+    for (let i = 0; i < extra.length; i += 1_000) {
+      await handle.db.insert(newsletterSubscribers).values(extra.slice(i, i + 1_000));
+    }
+    const [{ active }] = await handle.db
+      .select({ active: sql<number>`count(*)::int` })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.isActive, true));
+    // Heading conversion over CONVERTED articles (the others marked restored, which "Convert all" leaves alone).
+    const published = await handle.db
+      .select({ id: articles.id, content: articles.content })
+      .from(articles)
+      .where(eq(articles.status, "publish"));
+    const chosen = published.filter((a) => planConversion(a.content).headings.length > 0).slice(0, CONVERTED);
+    expect(chosen.length).toBe(CONVERTED);
+    const original = new Map(chosen.map((a) => [a.id, a.content]));
+    const others = published.filter((a) => !original.has(a.id)).map((a) => a.id);
+    for (let i = 0; i < others.length; i += 1_000) {
+      await handle.db
+        .insert(articleHeadings)
+        .values(others.slice(i, i + 1_000).map((articleId) => ({ articleId, restoredAt: new Date() })))
+        .onConflictDoUpdate({ target: articleHeadings.articleId, set: { restoredAt: new Date() } });
+    }
+
+    let sendId = 0;
+    const load = startLoad(nginxUrl, ["/", "/vesti", "/kompanije", "/forum", "/poslovi", "/rss.xml"], {
+      connections: 6,
+      ca,
+    });
+    try {
+      const draft = await createDraft(handle.db, {
+        kind: "manual",
+        subject: "Vesti za vozače",
+        html: `<p>Vesti</p><a href="${UNSUBSCRIBE_PLACEHOLDER}">Odjava</a>`,
+        text: `Vesti ${UNSUBSCRIBE_PLACEHOLDER}`,
+        articleIds: [],
+        origin: nginxUrl,
+        createdBy: ADMIN.email,
+      });
+      const queued = await queueSend(handle.db, {
+        draftId: draft.id,
+        subject: "Vesti za vozače",
+        audience: "all",
+        subscriberIds: [],
+        createdBy: ADMIN.email,
+      });
+      if (!queued.ok) throw new Error(queued.message);
+      sendId = queued.send.id;
+      const headings = await startHeadingsJob(handle.db, CONVERT_ALL_JOB, ADMIN.email);
+      const jobIds = [queued.send.jobId ?? 0, headings.job.id];
+
+      // Both running, the first batch sent: kill (SIGKILL) every process that holds one of them.
+      await waitFor(
+        "both jobs running and a batch sent",
+        async () => {
+          const sent = await handle.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(newsletterSendBatches)
+            .where(
+              sql`${newsletterSendBatches.sendId} = ${queued.send.id} and ${newsletterSendBatches.status} = 'sent'`,
+            );
+          const running = await handle.db.select().from(jobs).where(inArray(jobs.id, jobIds));
+          return sent[0].n >= 1 && running.every((j) => j.status === "running") ? running : null;
+        },
+        30_000,
+        25,
+      );
+      // SIGKILL the process running the send, then (if it is still running elsewhere) the one
+      // running the conversion: one at a time, as crashes come, so one process always serves.
+      // Each comes back as systemd brings it back (Restart=on-failure after RestartSec).
+      let kills = 0;
+      for (const jobId of jobIds) {
+        const [job] = await handle.db.select().from(jobs).where(eq(jobs.id, jobId));
+        if (job.status !== "running" || !job.lockedBy) continue;
+        const pid = Number(job.lockedBy.split("-")[0]);
+        const index = apps.findIndex((app) => app.child.pid === pid);
+        if (index < 0) continue;
+        apps[index].child.kill("SIGKILL");
+        kills++;
+        await apps[index].exited;
+        await sleep(unit.restartSec * 1000);
+        await waitReady(launch(index));
+        // nginx tries a failed upstream again fail_timeout after its last failure (which may be
+        // as late as the moment it became ready): wait that out before the next fault, as a
+        // second crash within it would find both processes marked down ("no live upstreams").
+        await sleep(NGINX_FAIL_TIMEOUT_MS + 1_000);
+      }
+      expect(kills).toBeGreaterThan(0);
+
+      // A restart as a deploy does it: SIGTERM (the unit's KillSignal), a clean exit, started again.
+      const stopped = await stopInstance(apps[0], unit);
+      expect(stopped.code).toBe(0);
+      expect(stopped.ms).toBeLessThan(unit.timeoutStopSec * 1000);
+      await waitReady(launch(0));
+      await sleep(500);
+    } finally {
+      await load.stop();
+    }
+    expect(load.failures).toEqual([]);
+    expect(load.requests).toBeGreaterThan(50);
+
+    // Both finish (the killed process's lease runs out and another process takes the job over).
+    const send = await waitFor(
+      "the newsletter send to finish",
+      async () => {
+        const s = await getSend(handle.db, sendId);
+        return s && (s.status === "done" || s.status === "failed") ? s : null;
+      },
+      120_000,
+      500,
+    );
+    expect(send.status).toBe("done");
+    expect(send.recipientsSent).toBe(active);
+    expect(fake.deliveries.size).toBe(active);
+    expect([...fake.deliveries.values()].filter((n) => n > 1)).toEqual([]);
+    expect(fake.violations).toEqual([]);
+
+    await waitFor(
+      "the heading conversion to finish",
+      async () => {
+        const [job] = await handle.db.select().from(jobs).where(eq(jobs.kind, CONVERT_ALL_JOB));
+        return job?.status === "done";
+      },
+      120_000,
+      500,
+    );
+    const states = await handle.db
+      .select()
+      .from(articleHeadings)
+      .where(inArray(articleHeadings.articleId, [...original.keys()]));
+    const contents = await handle.db
+      .select({ id: articles.id, content: articles.content })
+      .from(articles)
+      .where(inArray(articles.id, [...original.keys()]));
+    expect(states.filter((s) => s.state === "converted")).toHaveLength(CONVERTED);
+    for (const s of states) {
+      // Converted once: what it replaced is the original, and the content is that converted once.
+      expect(s.previousContent).toBe(original.get(s.articleId));
+      expect(contents.find((c) => c.id === s.articleId)?.content).toBe(
+        planConversion(original.get(s.articleId) ?? "").html,
+      );
+    }
+  }, 240_000);
+
+  it("serves Prometheus metrics: bearer on the main port, METRICS_PORT, bounded labels", async () => {
+    // Traffic of its own (the processes were restarted above): a page, and a refused sign-in.
+    const [company] = await handle.db
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.active, true))
+      .limit(1);
+    expect((await request(`${direct(0)}/kompanije/${company.id}`)).status).toBe(200);
+    const refusedLogin = await request(`${direct(1)}/admin/login`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: direct(1),
+        "x-forwarded-for": "198.51.100.23",
+      },
+      body: form({ email: "nepoznat@deploy.test", password: "opet-pogresna" }),
+    });
+    expect(refusedLogin.status).toBe(429);
+    const refused = await request(`${direct(0)}/metrics`);
+    expect(refused.status).toBe(401);
+    expect((await request(`${nginxUrl}/metrics`, { ca })).status).toBe(404);
+    const scraped = await request(`${direct(0)}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers["content-type"]).toContain("text/plain; version=0.0.4");
+    const own = await request(`http://127.0.0.1:${metricsPort}/metrics`);
+    expect(own.status).toBe(200);
+    for (const body of [scraped.body, own.body]) {
+      for (const name of [
+        "http_request_duration_seconds",
+        "bv_page_cache_requests_total",
+        "bv_jobs_waiting",
+        "bv_jobs_oldest_waiting_seconds",
+        "bv_jobs_failed_total",
+        "bv_db_pool_connections",
+        "bv_rate_limit_refusals_total",
+        "bv_newsletter_batches_total",
+        "process_resident_memory_bytes",
+        "nodejs_eventloop_lag_seconds",
+        "nodejs_gc_duration_seconds",
+      ]) {
+        expect(body, name).toMatch(new RegExp(`^# TYPE ${name} `, "m"));
+      }
+      // Every sample line is `name{labels} value`, and routes are patterns, never URLs.
+      for (const line of body.split("\n").filter((l) => l && !l.startsWith("#"))) {
+        expect(line).toMatch(/^[a-zA-Z_:][a-zA-Z0-9_:]*(\{[^}]*\})? [-+0-9.eEInfa]+$/);
+      }
+      expect(body).not.toMatch(/route="[^"]*\?/);
+      expect(body).toMatch(/bv_db_pool_connections\{state="idle"\} \d+/);
+    }
+    expect(scraped.body).toMatch(
+      /http_request_duration_seconds_count\{route="\/kompanije\/:id",method="GET",status="(200|404)"\}/,
+    );
+    expect(own.body).toMatch(/bv_rate_limit_refusals_total\{form="login"\} [1-9]/);
+  });
+
+  it("the dashboard's Sistem card shows the database, the processes and the queue", async () => {
+    const cookie = await signIn(nginxUrl, true);
+    const page = await request(`${nginxUrl}/admin`, { ca, headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.body).toContain("Sistem");
+    expect(page.body).toContain("PostgreSQL");
+    expect(page.body).toMatch(/Procesi<\/dt><dd[^>]*>2</);
+  });
+
+  it("stops as systemd stops it: SIGTERM, a clean exit well inside TimeoutStopSec", async () => {
+    const results = await Promise.all(apps.map((app) => stopInstance(app, unit)));
+    for (const r of results) {
+      expect(r.code).toBe(0);
+      expect(r.ms).toBeLessThan(unit.timeoutStopSec * 1000);
+    }
+  });
+
+  it("WEB_CONCURRENCY=2 starts two workers from one command; on PGlite it is refused", async () => {
+    // Ports of its own: the test stands alone (the two processes above may still be up under -t).
+    const [port, clusterMetricsPort] = await Promise.all([freePort(), freePort()]);
+    const base = `http://127.0.0.1:${port}`;
+    const refused = startInstance(unit, {
+      instance: port,
+      workingDirectory: prod,
+      envFile: { ...envFile, DATABASE_URL: "", DATA_DIR: path.join(tmp, "refused") },
+      extra: { WEB_CONCURRENCY: "2" },
+      logDir: tmp,
+    });
+    expect(await refused.exited).toBe(1);
+    expect(fs.readFileSync(refused.log, "utf8")).toContain("WEB_CONCURRENCY=2 traži DATABASE_URL");
+
+    const cluster = startInstance(unit, {
+      instance: port,
+      workingDirectory: prod,
+      envFile: { ...envFile, DATABASE_URL: urlOf(DB.cluster) },
+      extra: { WEB_CONCURRENCY: "2", METRICS_PORT: String(clusterMetricsPort) },
+      logDir: tmp,
+    });
+    try {
+      await waitReady(cluster, 90_000);
+      const listeners = await waitFor(
+        "two workers listening for content changes",
+        async () => {
+          const result = await handle.db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = ${DB.cluster} and query = 'LISTEN bv_content_changed'`,
+          );
+          const n = (result as unknown as { rows: { n: number }[] }).rows[0].n;
+          return n === 2 ? n : null;
+        },
+        20_000,
+      );
+      expect(listeners).toBe(2);
+      for (let i = 0; i < 6; i++) expect((await request(`${base}/vesti`)).status).toBe(200);
+      // Both ways give the workers' sum: METRICS_PORT on the primary, and the main port (a worker
+      // asks the primary for the aggregate).
+      const vesti = /http_request_duration_seconds_count\{route="\/vesti",method="GET",status="200"\} 6\n/;
+      const metrics = await request(`http://127.0.0.1:${clusterMetricsPort}/metrics`);
+      expect(metrics.body).toMatch(vesti);
+      const viaWorker = await request(`${base}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      expect(viaWorker.status).toBe(200);
+      expect(viaWorker.body).toMatch(vesti);
+      expect(fs.readFileSync(cluster.log, "utf8")).toContain(`http://localhost:${port}`);
+    } finally {
+      const stopped = await stopInstance(cluster, unit);
+      expect(stopped.code).toBe(0);
+    }
+  }, 120_000);
+
+  it("backup → restore on PostgreSQL: every table's rows and every media file's checksum", async () => {
+    const archive = path.join(tmp, "pg.tar");
+    const backup = await npmRun(prod, "backup", ["--out", archive], envFile);
+    expect(backup.code, backup.output).toBe(0);
+    const target = { ...envFile, DATABASE_URL: urlOf(DB.restored), S3_BUCKET_PREFIX: "restored-" };
+    const restored = await npmRun(prod, "restore", [archive], target);
+    expect(restored.code, restored.output).toBe(0);
+    // A second restore into the now full target is refused without --force, accepted with it.
+    const again = await npmRun(prod, "restore", [archive], target);
+    expect(again.code).toBe(1);
+    expect(again.output).toContain("Odredište nije prazno");
+    expect((await npmRun(prod, "restore", [archive, "--force"], target)).code).toBe(0);
+
+    const copy = await openDatabase({ driver: "postgres", url: urlOf(DB.restored), max: 1 });
+    try {
+      // The source has one row more in `backups`: the record of this very backup, written after it.
+      const source = await countRows(handle.db);
+      source["public.backups"] -= 1;
+      expect(diffCounts(source, await countRows(copy.db))).toEqual([]);
+    } finally {
+      await copy.close();
+    }
+    const sums = await mediaChecksums(s3Storage("balkan-"));
+    expect(sums.size).toBeGreaterThan(10);
+    expect(await mediaChecksums(s3Storage("restored-"))).toEqual(sums);
+  }, 120_000);
+
+  it("PGlite: seed, backup → restore into PGlite, and the same archive into PostgreSQL", async () => {
+    const seeded = await liteSeed;
+    expect(seeded.code, seeded.output).toBe(0);
+    const archive = path.join(tmp, "lite.tar");
+    const backup = await npmRun(prod, "backup", ["--out", archive], lite("lite"));
+    expect(backup.code, backup.output).toBe(0);
+    const intoLite = await npmRun(prod, "restore", [archive], lite("lite-restored"));
+    expect(intoLite.code, intoLite.output).toBe(0);
+    const intoPostgres = await npmRun(prod, "restore", [archive], {
+      ...lite("lite-to-postgres"),
+      DATABASE_URL: urlOf(DB.fromLite),
+    });
+    expect(intoPostgres.code, intoPostgres.output).toBe(0);
+
+    const source = await openDatabase({ driver: "pglite", dataDir: path.join(tmp, "lite/db") });
+    const copies = [
+      await openDatabase({ driver: "pglite", dataDir: path.join(tmp, "lite-restored/db") }),
+      await openDatabase({ driver: "postgres", url: urlOf(DB.fromLite), max: 1 }),
+    ];
+    try {
+      const expected = await countRows(source.db);
+      expected["public.backups"] -= 1; // this backup's own record
+      for (const copy of copies)
+        expect(diffCounts(expected, await countRows(copy.db, Object.keys(expected)))).toEqual([]);
+    } finally {
+      await source.close();
+      for (const copy of copies) await copy.close();
+    }
+    const sums = await mediaChecksums(createLocalStorage(path.join(tmp, "lite/storage")));
+    expect(sums.size).toBeGreaterThan(10);
+    expect(await mediaChecksums(createLocalStorage(path.join(tmp, "lite-restored/storage")))).toEqual(sums);
+    expect(await mediaChecksums(createLocalStorage(path.join(tmp, "lite-to-postgres/storage")))).toEqual(
+      sums,
+    );
+  }, 180_000);
+});
