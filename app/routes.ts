@@ -55,6 +55,7 @@ export default [
   route("admin/newsletter/articles", "routes/admin/newsletter-articles.ts"),
   route("admin/newsletter/recipients", "routes/admin/newsletter-recipients.ts"),
   route("admin/api/promotion-products", "routes/admin/api/promotion-products.ts"),
+  route("admin/api/latin-words", "routes/admin/api/latin-words.ts"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/dashboard.tsx"),
     ...prefix("articles", [

@@ -7,12 +7,15 @@
 //   npm run bench:http -- --url http://127.0.0.1:3000                   # a server already running
 //
 // Options: --duration SECONDS (default 15 per scenario), --connections N (default 50),
-//          --warmup SECONDS (default 3), --scenarios article,vesti[,article-redirect],
+//          --warmup SECONDS (default 3), --scenarios article,vesti[,article-cir,vesti-cir,home,home-cir,article-redirect],
 //          --no-views (send a crawler's user agent), --articles N (default 500 different articles),
 //          --page-cache on|off|both (default both), --no-pin, --no-nginx,
 //          --processes 1,2 (compare 1 and 2 app processes in one run: WEB_CONCURRENCY; PostgreSQL only),
 //          --baseline DIR (also run an older checkout of the app, e.g. a `git worktree` of the
-//          commit before a change, in the same run: its figures then compare directly)
+//          commit before a change, in the same run: its figures then compare directly),
+//          --pairs N (Latin against Cyrillic: N rounds of a page and its /cir twin, one request at a
+//          time, alternating — the time one page costs the server, under the same load; use
+//          --scenarios none to measure only that)
 //
 // The server (and nginx) run on CPU 0 and this load generator on CPU 1 (taskset), so they never
 // compete. The ceiling is nginx serving static copies of the very same pages (gzip on, one
@@ -49,6 +52,11 @@ const { values: opts } = parseArgs({
     articles: { type: "string", default: "500" },
     /** Another checkout of the app (built or not) to measure in the same run, as "before". */
     baseline: { type: "string" },
+    /**
+     * Latin against Cyrillic, one request at a time: N rounds per page kind, each a Latin page and
+     * its /cir twin back to back (the order alternating), so both see the same machine load.
+     */
+    pairs: { type: "string", default: "0" },
     /** App processes to compare, e.g. "1,2" (WEB_CONCURRENCY; more than 1 needs --driver postgres). */
     processes: { type: "string", default: "1" },
   },
@@ -151,14 +159,92 @@ async function articlePaths(base) {
 const SCENARIOS = {
   /** A random published article, by its canonical URL (the full page: query, sanitise, render, +1 view). */
   article: (paths) => () => paths[Math.floor(Math.random() * paths.length)],
+  /** The same articles' Cyrillic twins (/cir/article/…): the same render plus the script pass. */
+  "article-cir": (paths) => () => `/cir${paths[Math.floor(Math.random() * paths.length)]}`,
   /** The first page of /vesti (list query + count + banners + render). */
   vesti: () => () => "/vesti",
+  /** Its Cyrillic twin. */
+  "vesti-cir": () => () => "/cir/vesti",
+  /** The home page and its Cyrillic twin (the largest page: every banner position). */
+  home: () => () => "/",
+  "home-cir": () => () => "/cir",
   /** A bare /article/{id}: the 301 to the canonical URL. */
   "article-redirect": (paths) => () => {
     const p = paths[Math.floor(Math.random() * paths.length)];
     return `/article/${p.slice(p.lastIndexOf("-") + 1)}`;
   },
 };
+
+/** How the table names each scenario's URL. */
+const SHOWN = {
+  article: "/article/{slug}-{id}",
+  "article-cir": "/cir/article/{slug}-{id}",
+  vesti: "/vesti",
+  "vesti-cir": "/cir/vesti",
+  home: "/",
+  "home-cir": "/cir",
+  "article-redirect": "/article/{id} → 301",
+};
+
+/** Every page a scenario list asks for, for nginx's static copy. */
+function snapshotPaths(paths) {
+  const cyrillic = opts.scenarios.includes("-cir");
+  return [
+    ...paths,
+    ...(cyrillic ? paths.map((p) => `/cir${p}`) : []),
+    "/vesti",
+    ...(cyrillic ? ["/cir/vesti", "/cir"] : []),
+    "/",
+  ];
+}
+
+/** Latin and Cyrillic twins, one request at a time, alternating; medians and their ratio. */
+async function comparePairs(base, paths, server) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const rounds = Number(opts.pairs);
+  const kinds = [
+    ["article", (i) => paths[i % Math.min(paths.length, 50)]],
+    ["vesti", () => "/vesti"],
+    ["home", () => "/"],
+  ];
+  const out = [];
+  for (const [kind, pathOf] of kinds) {
+    const twin = (p) => (p === "/" ? "/cir" : `/cir${p}`);
+    // Every page once in both scripts first: with the page cache on, the rounds measure hits.
+    for (let i = 0; i < Math.min(rounds, 50); i++) {
+      await get(agent, base, pathOf(i));
+      await get(agent, base, twin(pathOf(i)));
+    }
+    const latin = [];
+    const cyrillic = [];
+    /** Cyrillic minus Latin, round by round: the two requests ran back to back, under one load. */
+    const differences = [];
+    for (let i = 0; i < rounds; i++) {
+      const p = pathOf(i);
+      const order = i % 2 === 0 ? [p, twin(p)] : [twin(p), p];
+      const ms = {};
+      for (const path of order) {
+        const r = await get(agent, base, path);
+        if (r.status === 200) ms[path === p ? "lat" : "cir"] = r.ms;
+      }
+      if (ms.lat === undefined || ms.cir === undefined) continue;
+      latin.push(ms.lat);
+      cyrillic.push(ms.cir);
+      differences.push(ms.cir - ms.lat);
+    }
+    for (const list of [latin, cyrillic, differences]) list.sort((a, b) => a - b);
+    out.push({
+      kind,
+      server,
+      latin: percentile(latin, 50),
+      cyrillic: percentile(cyrillic, 50),
+      difference: percentile(differences, 50),
+      n: latin.length,
+    });
+  }
+  agent.destroy();
+  return out;
+}
 
 function fmt(n, digits = 1) {
   return n.toFixed(digits);
@@ -199,7 +285,8 @@ async function main() {
   if (pin) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
   const serverCpu = pin ? 0 : undefined;
   try {
-    const names = opts.scenarios.split(",");
+    const names = opts.scenarios === "none" ? [] : opts.scenarios.split(",");
+    const pairResults = [];
     for (const name of names) {
       if (!SCENARIOS[name])
         throw new Error(`unknown scenario ${name} (${Object.keys(SCENARIOS).join(", ")})`);
@@ -219,7 +306,7 @@ async function main() {
       const all = await articlePaths(opts.url);
       paths = sample(all, Number(opts.articles));
       await runAll(opts.url, `server at ${opts.url}`, paths);
-      pages = opts.nginx ? await snapshot(opts.url, [...paths, "/vesti"]) : null;
+      pages = opts.nginx ? await snapshot(opts.url, snapshotPaths(paths)) : null;
     } else {
       let databaseUrl;
       let baselineUrl;
@@ -261,7 +348,12 @@ async function main() {
           cleanups.push(() => app.stop());
           paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
           await runAll(app.baseUrl, label, paths);
-          if (opts.nginx && !pages) pages = await snapshot(app.baseUrl, [...paths, "/vesti"]);
+          if (Number(opts.pairs) > 0) {
+            console.error(`  Latin against Cyrillic, ${opts.pairs} rounds per page…`);
+            pairResults.push(...(await comparePairs(app.baseUrl, paths, label)));
+          }
+          if (opts.nginx && names.length > 0 && !pages)
+            pages = await snapshot(app.baseUrl, snapshotPaths(paths));
           await app.stop();
           cleanups.pop();
         }
@@ -289,11 +381,24 @@ async function main() {
         results.find((x) => x.name === r.name && x.server.startsWith("nginx, precompressed")) ??
         results.find((x) => x.name === r.name && x.server.startsWith("nginx"));
       const ratio = ceiling ? `${fmt((r.rps / ceiling.rps) * 100, 1)} %` : "—";
-      const shown =
-        r.name === "article" ? "/article/{slug}-{id}" : r.name === "vesti" ? "/vesti" : "/article/{id} → 301";
+      const shown = SHOWN[r.name] ?? r.name;
       console.log(
         `| ${shown} | ${r.server} | ${fmt(r.rps, 0)} | ${ratio} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.errors + r.non2xx} | ${fmt(r.kbPerRequest)} | ${fmt(r.loadCpu * 100, 0)} % |`,
       );
+    }
+    if (pairResults.length > 0) {
+      console.log(
+        `\nLatin against Cyrillic, one request at a time, ${opts.pairs} rounds each (median ms):\n`,
+      );
+      console.log(
+        "| page | server | Latin p50 ms | Cyrillic p50 ms | paired difference p50 ms | Cyrillic / Latin |",
+      );
+      console.log("|---|---|---:|---:|---:|---:|");
+      for (const r of pairResults) {
+        console.log(
+          `| ${SHOWN[r.kind]} | ${r.server} | ${fmt(r.latin, 2)} | ${fmt(r.cyrillic, 2)} | ${fmt(r.difference, 2)} | ${fmt(((r.latin + r.difference) / r.latin) * 100, 1)} % |`,
+        );
+      }
     }
   } finally {
     await stopAll();

@@ -16,13 +16,16 @@ import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.serve
 import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
 import { ensureNightlyBackupScheduled } from "~/domain/backups/nightly.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
+import { latinSwitchTarget, type Script } from "~/domain/cyrillic/urls";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
 import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
 import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
 import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/users/session.server";
 import { type Env, parseEnv } from "~/env.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { createContactsFromEnv } from "~/integrations/brevo/index.server";
 import { createMailProviderFromEnv, createOutboxFromEnv } from "~/integrations/mailgun/index.server";
 import { createBackupDestinationFromEnv, createStorageFromEnv } from "~/integrations/storage/index.server";
@@ -32,8 +35,9 @@ import { appVersion } from "~/lib/app-version.server";
 import { logger } from "~/lib/logger.server";
 import { sweepUploadDir } from "~/lib/multipart.server";
 import { requestSawDatabaseOutage, runWithRequestContext } from "~/lib/request-context.server";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { isSameOriginRequest } from "~/lib/same-origin";
-import { getServices, getStorage, setServices } from "~/services.server";
+import { getDb, getServices, getStorage, setServices } from "~/services.server";
 import { startContentSync } from "./content-sync";
 import { sendDatabaseUnavailable, sendHttpError } from "./http/error-response";
 import { InflightTracker } from "./http/inflight";
@@ -41,6 +45,7 @@ import { PageCache } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
 import { checkMethod, checkUrl, HTTP_MESSAGES, HttpError, isValidHost } from "./http/request-guards";
 import { createRoutePatterns } from "./http/route-pattern";
+import { scriptCookieHeader } from "./http/scripts";
 import { setBaseSecurityHeaders } from "./http/security-headers";
 import { loadStaticFiles, serveStaticFiles } from "./http/static-files";
 import { JOB_HANDLERS } from "./job-handlers";
@@ -52,6 +57,8 @@ declare module "react-router" {
     clientIp: string | null;
     /** This response's Content-Security-Policy nonce (entry.server.tsx, root.tsx). */
     cspNonce: string;
+    /** The script the page is read in (`/cir` → "cir"); the routes render Latin (decision 210). */
+    script: Script;
   }
 }
 
@@ -184,6 +191,17 @@ export function createApp(env: Env, options: AppOptions = {}) {
     res.status(403).type("text/plain; charset=utf-8").send("Zahtev sa drugog sajta je odbijen.");
   });
 
+  // The "Latinica" switch: forget the Cyrillic choice, then the plain (Latin) URL (decision 210).
+  app.get(["/lat", "/lat/*rest"], (req: Request, res: Response) => {
+    const target = safeRedirect(
+      `${latinSwitchTarget(req.path) ?? "/"}${req.originalUrl.slice(req.path.length)}`,
+      "/",
+    );
+    res.setHeader("Cache-Control", "no-store");
+    res.append("Set-Cookie", scriptCookieHeader("lat", req.secure));
+    res.redirect(303, target);
+  });
+
   app.all(
     "/{*splat}",
     createPageHandler({
@@ -201,6 +219,10 @@ export function createApp(env: Env, options: AppOptions = {}) {
         requestId: String(res.locals.requestId),
         clientIp: req.ip ?? req.socket.remoteAddress ?? null,
       }),
+      scripts: {
+        origin: publicOrigin(),
+        latinOnly: async () => (await getCachedSettings(getDb())).latinOnlyWords,
+      },
     }),
   );
 

@@ -25,22 +25,36 @@ export function Pagination({
     const qs = params.toString();
     return `${location.pathname}${qs ? `?${qs}` : ""}`;
   };
+  // One line at 360 px: on a phone "Prethodna"/"Sledeća" are arrows (the words stay for screen
+  // readers) and the buttons are narrower, so five page numbers of three digits still fit.
   const item =
-    "inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-3 text-sm font-medium";
+    "inline-flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg border px-2 text-sm font-medium sm:px-3";
+  const previous = (
+    <>
+      <span aria-hidden="true">‹</span>
+      <span className="max-sm:sr-only">&nbsp;Prethodna</span>
+    </>
+  );
+  const next = (
+    <>
+      <span className="max-sm:sr-only">Sledeća&nbsp;</span>
+      <span aria-hidden="true">›</span>
+    </>
+  );
   const disabled = "cursor-not-allowed border-slate-200 text-slate-300";
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center gap-1">
+    <nav aria-label={label} className="flex items-center gap-1">
       {win.hasPrevious ? (
         <Link
           to={hrefFor(win.page - 1)}
           className={cn(item, "border-slate-300 bg-white hover:bg-slate-50")}
           rel="prev"
         >
-          ‹ Prethodna
+          {previous}
         </Link>
       ) : (
         <span className={cn(item, disabled)} aria-disabled="true">
-          ‹ Prethodna
+          {previous}
         </span>
       )}
       {win.pages.map((n) => (
@@ -64,11 +78,11 @@ export function Pagination({
           className={cn(item, "border-slate-300 bg-white hover:bg-slate-50")}
           rel="next"
         >
-          Sledeća ›
+          {next}
         </Link>
       ) : (
         <span className={cn(item, disabled)} aria-disabled="true">
-          Sledeća ›
+          {next}
         </span>
       )}
     </nav>

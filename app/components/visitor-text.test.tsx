@@ -4,9 +4,12 @@ import { VisitorText } from "./visitor-text";
 
 const render = (text: string) => renderToStaticMarkup(<VisitorText text={text} />);
 
-/** Our div, or our link: an http(s) href with no quote in it, our rel, target and class. */
+/**
+ * Our div, or our link: an http(s) href with no quote in it, our rel, target and class; inside the
+ * link our address span with its wrap points (components/address-text.tsx).
+ */
 const ALLOWED_TAG =
-  /^(<div class="[a-z -]+">|<\/div>|<a href="https?:\/\/[^"<>\s]*" rel="nofollow ugc noopener" target="_blank" class="[a-z0-9: -]+">|<\/a>)$/;
+  /^(<div class="[a-z -]+">|<\/div>|<a href="https?:\/\/[^"<>\s]*" rel="nofollow ugc noopener" target="_blank" class="[a-z0-9: -]+">|<\/a>|<span translate="no">|<\/span>|<wbr\/>)$/;
 
 /**
  * What a visitor types must never run as script: each attempt below is rendered the way every
@@ -43,7 +46,7 @@ describe("VisitorText: nothing a visitor types becomes markup", () => {
   it("renders links with the visitor rel and keeps the line breaks", () => {
     const html = render("Red jedan\nhttps://fmcsa.dot.gov");
     expect(html).toBe(
-      '<div class="whitespace-pre-line break-words">Red jedan\n<a href="https://fmcsa.dot.gov/" rel="nofollow ugc noopener" target="_blank" class="break-all font-medium text-brand-700 underline hover:text-brand-900">https://fmcsa.dot.gov</a></div>',
+      '<div class="whitespace-pre-line break-words">Red jedan\n<a href="https://fmcsa.dot.gov/" rel="nofollow ugc noopener" target="_blank" class="font-medium text-brand-700 underline hover:text-brand-900"><span translate="no">https://<wbr/>fmcsa.<wbr/>dot.<wbr/>gov</span></a></div>',
     );
   });
 });

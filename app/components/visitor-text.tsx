@@ -1,5 +1,6 @@
 import { Fragment } from "react";
 import { linkify, VISITOR_LINK_REL } from "~/lib/linkify";
+import { AddressText } from "./address-text";
 import { cn } from "./ui/cn";
 
 /**
@@ -25,9 +26,9 @@ export function VisitorText({
             href={segment.href}
             rel={VISITOR_LINK_REL}
             target="_blank"
-            className="break-all font-medium text-brand-700 underline hover:text-brand-900"
+            className="font-medium text-brand-700 underline hover:text-brand-900"
           >
-            {segment.text}
+            <AddressText address={segment.text} />
           </a>
         ) : (
           <Fragment key={i}>{segment.text}</Fragment>

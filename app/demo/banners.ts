@@ -8,7 +8,7 @@ export type NewBanner = typeof banners.$inferInsert;
 export type NewBannerPeriod = typeof bannerPeriods.$inferInsert;
 export type NewBannerClick = typeof bannerAnalytics.$inferInsert;
 
-type Slot = BannerSlot & { image: string };
+type Slot = BannerSlot & { image: string | null };
 
 /** One banner plan: the banner row, its campaigns (oldest first) and how many clicks it gets. */
 export type BannerPlan = {
@@ -22,16 +22,21 @@ export type BannerPlan = {
 export const TOTAL_CLICKS = 20_000;
 
 const WIDE = ["/demo/banner-wide-1.svg", "/demo/banner-wide-2.svg", "/demo/banner-wide-3.svg"];
-const HERO = ["/demo/banner-hero-1.svg", "/demo/banner-hero-2.svg"];
+const HERO = Array.from({ length: 5 }, (_, i) => `/demo/banner-hero-${i + 1}.svg`);
 const SQUARE = "/demo/banner-square-1.svg";
 const SKYSCRAPER = "/demo/banner-skyscraper-1.svg";
 
-/** The picture a slot shows in the demo: wide ones in rows, the hero art beside the hero articles. */
-function demoImage(slot: BannerSlot): string {
+/**
+ * The picture a slot shows in the demo: the wide art in each page's top row, the hero art beside
+ * the hero articles, the square and tall art in the sidebars. The other rows are text banners
+ * (company, message, colour), one advertiser each: no creative shows twice on a page (decision 212).
+ */
+function demoImage(slot: BannerSlot): string | null {
   if (slot.position === "home-hero") return HERO[(Number(slot.slot) - 1) % HERO.length];
   if (slot.type === "skyscraper") return SKYSCRAPER;
   if (slot.position.endsWith("-sidebar")) return SQUARE;
-  return WIDE[SLOTS.indexOf(slot.slot as (typeof SLOTS)[number])];
+  if (slot.position.endsWith("-top")) return WIDE[SLOTS.indexOf(slot.slot as (typeof SLOTS)[number])];
+  return null;
 }
 
 /** Every position slot of spec §9 (the domain's layout), each filled. */
@@ -83,6 +88,25 @@ const CLIENTS: Client[] = [
     color: "#9a3412",
   },
   { name: "Neretva Express", message: "Stalne ture za vlasnike-operatere", color: "#0369a1" },
+  { name: "Ibar Truck Wash", message: "Pranje kamiona i prikolica za 30 minuta", color: "#0e7490" },
+  {
+    name: "Rtanj Medical Card",
+    message: "DOT lekarski pregled bez čekanja",
+    color: "#be123c",
+    phone: "(773) 555-0181",
+  },
+  { name: "Golija Permits", message: "IRP, IFTA i dozvole za sve države", color: "#4d7c0f" },
+  { name: "Sar Tax Service", message: "Porezi za owner-operatore i LLC", color: "#7c2d12" },
+  { name: "Romanija Reefer Repair", message: "Servis rashladnih uređaja na putu", color: "#155e75" },
+  { name: "Fruška Gora Catering", message: "Domaća hrana za vozače – dostava na parking", color: "#9f1239" },
+  { name: "Majevica Truck Parking", message: "Čuvan parking za kamione, mesečna cena", color: "#3f6212" },
+  { name: "Zlatar Dispatch", message: "Dispečeri na srpskom, 24 sata dnevno", color: "#1e40af" },
+  { name: "Kozara Legal", message: "Pomoć kod inspekcija i kazni", color: "#581c87" },
+  { name: "Velebit ELD", message: "ELD uređaji sa podrškom na našem jeziku", color: "#0f766e" },
+  { name: "Vlasina Tires", message: "Nove i protektirane gume, montaža 0-24", color: "#78350f" },
+  { name: "Tisa Trailer Sales", message: "Prikolice dry van i reefer na lager", color: "#334155" },
+  { name: "Ozren Cargo Insurance", message: "Osiguranje tereta od prvog dana", color: "#075985" },
+  { name: "Šar Planina Travel", message: "Avionske karte za Balkan po povoljnim cenama", color: "#a21caf" },
 ];
 
 function clientLink(client: Client): string {

@@ -1,82 +1,22 @@
 /**
- * Serbian Latin ↔ Cyrillic conversion and slugs for the demo data. Serbian maps one letter to one
- * letter, except the Latin digraphs lj, nj and dž, which are single Cyrillic letters.
+ * The demo's Cyrillic articles and slugs: the site's own transliteration (app/domain/cyrillic), so
+ * the demo writes Cyrillic the way the Cyrillic pages do.
  */
 
-import { cyrillicToLatin, slugText } from "~/domain/articles/slug";
+import { slugText } from "~/domain/articles/slug";
+import { createTransliterator } from "~/domain/cyrillic/transliterate";
 
 export type Script = "latin" | "cyrillic";
 
-const LATIN_TO_CYRILLIC: Record<string, string> = {
-  a: "а",
-  b: "б",
-  c: "ц",
-  č: "ч",
-  ć: "ћ",
-  d: "д",
-  dž: "џ",
-  đ: "ђ",
-  e: "е",
-  f: "ф",
-  g: "г",
-  h: "х",
-  i: "и",
-  j: "ј",
-  k: "к",
-  l: "л",
-  lj: "љ",
-  m: "м",
-  n: "н",
-  nj: "њ",
-  o: "о",
-  p: "п",
-  r: "р",
-  s: "с",
-  š: "ш",
-  t: "т",
-  u: "у",
-  v: "в",
-  z: "з",
-  ž: "ж",
-};
-
-/** A run of letters and digits, hyphenated runs included ("CDL-A", "I-80", "e-pošta"). */
-const TOKEN = /[A-Za-z0-9ČĆŽŠĐčćžšđ]+(?:-[A-Za-z0-9ČĆŽŠĐčćžšđ]+)*/g;
-const DIGRAPH_FIRST = /^(lj|nj|dž)/i;
-/** Serbian acronyms, which Cyrillic text writes in Cyrillic. */
-const SERBIAN_ACRONYMS = new Set(["SAD"]);
-
-/**
- * Tokens that stay in Latin inside Cyrillic text, as Serbian print does: codes and acronyms
- * (CDL-A, I-80, X15, FMCSA) and foreign words spelt with letters Serbian lacks (q, w, x, y).
- */
-function staysLatin(token: string): boolean {
-  if (SERBIAN_ACRONYMS.has(token)) return false;
-  const isCode =
-    /^[A-Z0-9]+(?:-[A-Z0-9]+)*$/.test(token) && /[A-Z]/.test(token) && token.replace(/-/g, "").length >= 2;
-  return isCode || /[qwxy]/i.test(token);
-}
-
-function convertToken(token: string): string {
-  let out = "";
-  let i = 0;
-  while (i < token.length) {
-    const letter = token.slice(i).match(DIGRAPH_FIRST)?.[0] ?? token[i];
-    const cyrillic = LATIN_TO_CYRILLIC[letter.toLowerCase()] ?? letter;
-    const isUpper = letter[0] !== letter[0].toLowerCase();
-    out += isUpper ? cyrillic.toUpperCase() : cyrillic;
-    i += letter.length;
-  }
-  return out;
-}
+const transliterator = createTransliterator();
 
 export function toCyrillic(text: string): string {
-  return text.replace(TOKEN, (token: string) => (staysLatin(token) ? token : convertToken(token)));
+  return transliterator.toCyrillic(text);
 }
 
-/** Serbian Cyrillic → Latin; the article slug helper owns the table (app/domain/articles/slug.ts). */
+/** Serbian Cyrillic → Latin. */
 export function toLatin(text: string): string {
-  return cyrillicToLatin(text);
+  return transliterator.toLatin(text);
 }
 
 export function inScript(text: string, script: Script): string {

@@ -24,6 +24,17 @@ import type { InflightTracker } from "./inflight";
 import { closeAfterLingering } from "./lingering-close";
 import { type CachedPage, isCacheable, type PageCache } from "./page-cache";
 import { bodyKind, checkDeclaredLength, checkFormBody, HttpError, readBody } from "./request-guards";
+import {
+  cookieRedirect,
+  jsonInScript,
+  locationInScript,
+  pageInScript,
+  routeScript,
+  type Script,
+  type ScriptPass,
+  scriptCookie,
+  scriptCookieHeader,
+} from "./scripts";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "./security-headers";
 import { type StreamedBody, streamBody } from "./streamed-body";
 
@@ -48,7 +59,12 @@ export type PageHandlerOptions = {
   formActionOrigins: readonly string[];
   /** false in development (Vite injects inline scripts of its own). */
   csp: boolean;
-  loadContext: (req: ExpressRequest, res: ExpressResponse) => Omit<AppLoadContext, "cspNonce">;
+  loadContext: (req: ExpressRequest, res: ExpressResponse) => Omit<AppLoadContext, "cspNonce" | "script">;
+  /**
+   * Both scripts (docs/decisions/210): the site's origin and the editors' list of Latin-only words
+   * (read per request from the settings cache). Absent: every page is served as rendered.
+   */
+  scripts?: { origin: string; latinOnly: () => Promise<string> };
 };
 
 /** Responses streamed through as they come (downloads, event streams): never buffered. */
@@ -68,17 +84,32 @@ export function createPageHandler(options: PageHandlerOptions) {
   const { cache, inflight } = options;
 
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const pathname = req.path;
+    // A Cyrillic request is routed without its /cir prefix (one route table for both scripts).
+    const { script, pathname } = options.scripts
+      ? routeScript(req.path)
+      : { script: "lat" as const, pathname: req.path };
     const isAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
     const https = req.secure;
     const cacheKey = req.originalUrl;
     if (options.routePattern) res.locals.route = options.routePattern(pathname);
+    const cookie = options.scripts && !isAdmin ? scriptCookie(req.get("cookie")) : null;
+
+    if (options.scripts && !isAdmin) {
+      const target = cookieRedirect(req.method, req.path, req.originalUrl, cookie);
+      if (target) {
+        res.setHeader("Cache-Control", "no-store");
+        res.vary("Cookie");
+        res.redirect(302, target);
+        return;
+      }
+    }
+    const scriptState: ScriptState = { script, cookie, isAdmin, https, scripted: Boolean(options.scripts) };
 
     if (cache && !isAdmin && (req.method === "GET" || req.method === "HEAD")) {
       const hit = cache.get(cacheKey);
       options.onCacheLookup?.(Boolean(hit));
       if (hit) {
-        sendCached(req, res, hit, options);
+        sendCached(req, res, hit, options, scriptState);
         return;
       }
     }
@@ -116,7 +147,9 @@ export function createPageHandler(options: PageHandlerOptions) {
         else headers.set(key, value);
       }
       const host = req.get("host") ?? "localhost";
-      const url = `${req.protocol}://${host}${req.originalUrl}`;
+      const target =
+        script === "cir" ? `${pathname}${req.originalUrl.slice(req.path.length)}` : req.originalUrl;
+      const url = `${req.protocol}://${host}${target}`;
       // HEAD renders as GET (so its headers, length and cache entry are right) and drops the body.
       const method = req.method === "HEAD" ? "GET" : req.method;
       const request = new Request(url, {
@@ -134,7 +167,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       } as RequestInit);
       const nonce = newNonce();
       const generation = cache?.currentGeneration() ?? 0;
-      const context = { ...options.loadContext(req, res), cspNonce: nonce } as AppLoadContext;
+      const context = { ...options.loadContext(req, res), cspNonce: nonce, script } as AppLoadContext;
       const response = await handleRequest(request, context);
       if (streamed) finishStreamed(req, res, streamed);
       // A query of this request found the database unreachable (or it is known to be down now):
@@ -155,11 +188,20 @@ export function createPageHandler(options: PageHandlerOptions) {
       ) {
         contentChanged("all");
       }
+      const pass =
+        options.scripts && !isAdmin
+          ? {
+              script,
+              origin: options.scripts.origin,
+              // During an outage the built-in list only: no settings read that could wait on the database.
+              latinOnly: outage ? "" : await latinOnlyWords(options),
+            }
+          : null;
       await sendResponse(
         req,
         res,
         response,
-        { nonce, https, isAdmin, cacheKey, generation, uncacheable: outage },
+        { ...scriptState, nonce, cacheKey, generation, pass, uncacheable: outage },
         options,
       );
     } catch (error) {
@@ -192,15 +234,47 @@ function finishStreamed(req: ExpressRequest, res: ExpressResponse, streamed: Str
   streamed.discardRest();
 }
 
-type SendState = {
-  nonce: string;
-  https: boolean;
+/** What a response needs to know about the scripts: the request's, and the reader's cookie. */
+type ScriptState = {
+  script: Script;
+  cookie: Script | null;
   isAdmin: boolean;
+  https: boolean;
+  scripted: boolean;
+};
+
+type SendState = ScriptState & {
+  nonce: string;
   cacheKey: string;
   generation: number;
+  /** The page is put into the request's script (public answers, when scripts are on). */
+  pass: ScriptPass | null;
   /** Rendered while the database was unreachable: neither kept nor cacheable downstream. */
   uncacheable: boolean;
 };
+
+async function latinOnlyWords(options: PageHandlerOptions): Promise<string> {
+  try {
+    return (await options.scripts?.latinOnly()) ?? "";
+  } catch (error) {
+    logger.warn({ err: error }, "Latin-only words unavailable; pages use the built-in list");
+    return "";
+  }
+}
+
+/**
+ * Headers that depend on the reader, not on the page (never cached with it): a Cyrillic page
+ * remembers the choice in the cookie; a Latin page with a twin varies with the cookie (a reader
+ * with the Cyrillic cookie is redirected).
+ */
+function setReaderHeaders(res: ExpressResponse, state: ScriptState, status: number, html: boolean): void {
+  if (!state.scripted || state.isAdmin || !html || status !== 200) return;
+  if (state.script === "cir") {
+    if (state.cookie !== "cir") res.append("Set-Cookie", scriptCookieHeader("cir", state.https));
+  } else {
+    res.vary("Cookie");
+  }
+}
 
 async function sendResponse(
   req: ExpressRequest,
@@ -216,7 +290,7 @@ async function sendResponse(
   res.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
-    res.setHeader(key, value);
+    res.setHeader(key, key === "location" && state.pass ? locationInScript(value, state.pass) : value);
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("Set-Cookie", cookies);
@@ -268,7 +342,15 @@ async function sendResponse(
     return;
   }
 
-  const body = Buffer.from(await response.arrayBuffer());
+  let body = Buffer.from(await response.arrayBuffer());
+  if (state.pass && isHtml) {
+    const page = body.toString("utf8");
+    const converted = pageInScript(page, state.pass);
+    if (converted !== page) body = Buffer.from(converted, "utf8");
+  } else if (state.pass && /application\/json/i.test(type)) {
+    body = Buffer.from(jsonInScript(body.toString("utf8"), state.pass), "utf8");
+  }
+  setReaderHeaders(res, state, response.status, isHtml);
   const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
   if (response.status === 200) res.setHeader("ETag", etag);
 
@@ -307,7 +389,7 @@ async function sendResponse(
 function writeBody(req: ExpressRequest, res: ExpressResponse, body: Buffer, type: string, encoded?: Buffer) {
   let out = body;
   if (isCompressible(type) && body.length >= MIN_COMPRESS_BYTES) {
-    res.setHeader("Vary", "Accept-Encoding");
+    res.vary("Accept-Encoding");
     const encoding = chooseEncoding(req.headers["accept-encoding"]);
     if (encoding !== "identity") {
       out = encoded ?? compressBody(body, encoding);
@@ -324,9 +406,11 @@ function sendCached(
   res: ExpressResponse,
   page: CachedPage,
   options: PageHandlerOptions,
+  state: ScriptState,
 ): void {
   res.status(page.status);
   for (const [key, value] of page.headers) res.setHeader(key, value);
+  setReaderHeaders(res, state, page.status, /text\/html/i.test(String(res.getHeader("content-type") ?? "")));
   if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
   res.setHeader("ETag", page.etag);
   res.setHeader("X-Cache", "HIT");

@@ -1,16 +1,17 @@
 import { cn } from "~/components/ui/cn";
 import type { PublicBanner } from "~/domain/banners/public-banner";
-import { isThreeInRow, positionKind } from "~/domain/banners/rules";
+import { isThreeInRow, positionKind, positionLabel } from "~/domain/banners/rules";
 
-const COLUMN: Record<NonNullable<PublicBanner["slot"]>, string> = {
-  left: "sm:col-start-1",
-  middle: "sm:col-start-2",
-  right: "sm:col-start-3",
-};
+/** Each banner place is a landmark of its own, named by its place on the page (axe: landmark-unique). */
+const regionName = (position: string) => `Reklame: ${positionLabel(position).toLowerCase()}`;
+
+/** Columns of a three-in-a-row position by how many banners it has: a missing one leaves no hole. */
+const ROW_COLUMNS: Record<number, string> = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" };
 
 /**
  * One banner: a plain link to /b/{id} (the click is recorded with no JavaScript) around its image,
- * or, with no image, a text banner in its background colour.
+ * or, with no image, a text banner in its background colour — of one fixed height, so banners
+ * that take turns in one place never move the page.
  */
 function BannerLink({
   banner,
@@ -51,13 +52,17 @@ function BannerLink({
         />
       ) : (
         <span
-          className="flex min-h-20 flex-col items-center justify-center gap-1 px-4 py-4 text-center text-white"
+          className="flex h-24 flex-col items-center justify-center gap-1 overflow-hidden px-4 text-center text-white"
           style={{ backgroundColor: banner.backgroundColor ?? "#1e3a8a" }}
         >
           {banner.company ? (
-            <span className="text-sm font-semibold uppercase tracking-wide">{banner.company}</span>
+            <span className="line-clamp-1 text-sm font-semibold uppercase tracking-wide">
+              {banner.company}
+            </span>
           ) : null}
-          <span className="text-base font-medium">{banner.message ?? banner.title}</span>
+          <span className="line-clamp-2 text-base font-medium leading-snug">
+            {banner.message ?? banner.title}
+          </span>
         </span>
       )}
     </a>
@@ -65,39 +70,38 @@ function BannerLink({
 }
 
 /**
- * The banners of one position. Renders nothing when empty. A three-in-a-row position is a
- * left/middle/right row; on a phone it shows ONE of its banners, a different one on each page view
- * (`data-rotate`: the first until the enhancement script picks one at random — all three have the
- * same shape, so nothing moves). Sidebars are stacked, at most 300 px wide on a phone (a skyscraper
- * must not fill a phone screen twice over); anything else is full width.
+ * The banners of one position (decision 212). Renders nothing when empty. A three-in-a-row
+ * position is a row of as many columns as it has banners (left, middle, right in order; a
+ * switched-off one leaves no hole); on a phone it shows ONE of them, a different one on each page
+ * view (`data-rotate`: the first until the enhancement script picks one at random — they have the
+ * same shape, so nothing moves). A sidebar is stacked on wide screens; below 1024 px it shows only
+ * its upper banner (`phoneSidebar`) or nothing, so two banners never follow each other on a phone.
+ * `className` places the position (page order, the widths it shows at).
  */
 export function BannerSlot({
   position,
   banners,
   eager,
+  phoneSidebar = false,
+  className,
 }: {
   position: string;
   banners: PublicBanner[] | undefined;
   eager?: boolean;
+  phoneSidebar?: boolean;
+  className?: string;
 }) {
   if (!banners || banners.length === 0) return null;
   if (isThreeInRow(position)) {
     return (
       <aside
-        aria-label="Reklame"
+        aria-label={regionName(position)}
         data-banner-position={position}
         data-rotate=""
-        className="grid gap-3 sm:grid-cols-3"
+        className={cn("grid gap-3", ROW_COLUMNS[Math.min(banners.length, 3)], className)}
       >
         {banners.map((banner, i) => (
-          <BannerLink
-            key={banner.id}
-            banner={banner}
-            eager={eager}
-            rotateItem
-            active={i === 0}
-            className={banner.slot ? cn(COLUMN[banner.slot], "sm:row-start-1") : undefined}
-          />
+          <BannerLink key={banner.id} banner={banner} eager={eager} rotateItem active={i === 0} />
         ))}
       </aside>
     );
@@ -105,18 +109,31 @@ export function BannerSlot({
   if (positionKind(position) === "sidebar") {
     return (
       <aside
-        aria-label="Reklame"
+        aria-label={regionName(position)}
         data-banner-position={position}
-        className="mx-auto flex w-full max-w-[300px] flex-col gap-4 lg:max-w-none"
+        className={cn(
+          "mx-auto w-full max-w-[300px] flex-col gap-4 lg:flex lg:max-w-none",
+          phoneSidebar ? "flex" : "hidden",
+          className,
+        )}
       >
-        {banners.map((banner) => (
-          <BannerLink key={banner.id} banner={banner} eager={eager} />
+        {banners.map((banner, i) => (
+          <BannerLink
+            key={banner.id}
+            banner={banner}
+            eager={eager}
+            className={i > 0 ? "max-lg:hidden" : undefined}
+          />
         ))}
       </aside>
     );
   }
   return (
-    <aside aria-label="Reklame" data-banner-position={position} className="flex flex-col gap-3">
+    <aside
+      aria-label={regionName(position)}
+      data-banner-position={position}
+      className={cn("flex flex-col gap-3", className)}
+    >
       {banners.map((banner) => (
         <BannerLink key={banner.id} banner={banner} eager={eager} />
       ))}
@@ -126,8 +143,8 @@ export function BannerSlot({
 
 /**
  * The hero banner beside one hero article (home-hero, one per article, in order). Beside the
- * article on wide screens only: on phones and tablets the hero position is shown once, below the
- * first news (`HeroBannersCompact`), so the first screen leads with the news.
+ * article on wide screens only: on phones and tablets the hero position is shown once, further down
+ * (`BannerRotation`), so the first screen leads with the news.
  */
 export function HeroBanner({ banner, eager }: { banner: PublicBanner | undefined; eager?: boolean }) {
   if (!banner) return null;
@@ -138,18 +155,31 @@ export function HeroBanner({ banner, eager }: { banner: PublicBanner | undefined
   );
 }
 
-/** The home-hero position on narrow screens: one of its banners, rotating per page view. */
-export function HeroBannersCompact({ banners }: { banners: PublicBanner[] | undefined }) {
-  if (!banners || banners.length === 0) return null;
+/**
+ * One place on a phone or tablet (below 1024 px) where the banners of several positions take
+ * turns: one of them per page view (decision 212). Give it banners of one shape only (all wide, or
+ * all hero), so the one picked never moves the page.
+ */
+export function BannerRotation({
+  positions,
+  banners,
+  className,
+}: {
+  positions: readonly string[];
+  banners: Record<string, PublicBanner[] | undefined>;
+  className?: string;
+}) {
+  const all = positions.flatMap((position) => banners[position] ?? []);
+  if (all.length === 0) return null;
   return (
     <aside
-      aria-label="Reklame"
-      data-banner-position="home-hero"
+      aria-label={positions.length === 1 ? regionName(positions[0]) : "Reklame: naizmenično"}
+      data-banner-position={positions.join(" ")}
       data-rotate=""
       data-rotate-all=""
-      className="mx-auto w-full max-w-md lg:hidden"
+      className={cn("mx-auto w-full lg:hidden", className)}
     >
-      {banners.map((banner, i) => (
+      {all.map((banner, i) => (
         <BannerLink key={banner.id} banner={banner} rotateItem active={i === 0} />
       ))}
     </aside>

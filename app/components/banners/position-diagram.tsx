@@ -1,22 +1,7 @@
 import { cn } from "~/components/ui/cn";
-import { positionKind } from "~/domain/banners/rules";
+import { phonePlacement, positionKind, positionLabel } from "~/domain/banners/rules";
 
-const POSITION_LABELS: Record<string, string> = {
-  hero: "Hero (uz glavne članke)",
-  top: "Vrh stranice",
-  "section-1": "Prva sekcija",
-  "section-2": "Druga sekcija",
-  "section-3": "Treća sekcija",
-  "section-4": "Četvrta sekcija",
-  middle: "Sredina stranice",
-  bottom: "Dno stranice",
-  sidebar: "Bočna traka",
-  other: "Ostalo",
-};
-
-export function positionLabel(position: string): string {
-  return POSITION_LABELS[positionKind(position)] ?? position;
-}
+export { positionLabel };
 
 /** The blocks of a page schematic, top to bottom; `kinds` marks which positions a block is. */
 const HOME_BLOCKS: Array<{ kinds: string[]; label: string; h: string; withSidebar?: boolean }> = [
@@ -53,6 +38,9 @@ export function PositionDiagram({ position }: { position: string }) {
         ))}
       </div>
       <p className="mt-1 text-center text-[10px] text-slate-600">{positionLabel(position)}</p>
+      <p className="mt-0.5 text-center text-[10px] leading-tight text-slate-500">
+        {phonePlacement(position)}
+      </p>
     </div>
   );
 }

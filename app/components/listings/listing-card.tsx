@@ -85,7 +85,7 @@ export function SaleCard({ sale, eager = false }: { sale: ListingCard; eager?: b
               <circle cx="7" cy="17.5" r="1.5" />
               <circle cx="17" cy="17.5" r="1.5" />
             </svg>
-            <span className="text-xs">Bez fotografije</span>
+            <span className="text-xs text-slate-600">Bez fotografije</span>
           </div>
         )}
         {sale.featured ? (

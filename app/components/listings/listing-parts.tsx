@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { AddressText } from "~/components/address-text";
 import { telHref } from "~/domain/listings/format";
 import type { ListingPhoto } from "~/domain/listings/types";
 import { responsiveImage, thumbnailUrl } from "~/domain/media/responsive";
@@ -112,7 +113,7 @@ export function ContactLinks({
         {phone ? (
           <a
             href={telHref(phone)}
-            className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-emerald-600 px-4 py-3 font-semibold text-white hover:bg-emerald-700"
+            className="flex min-h-12 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800"
           >
             <PhoneIcon /> Pozovi {phone}
           </a>
@@ -120,9 +121,9 @@ export function ContactLinks({
         {email ? (
           <a
             href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}
-            className="flex min-h-12 items-center justify-center gap-2 break-all rounded-lg border border-slate-300 bg-white px-4 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+            className="flex min-h-12 items-center justify-center gap-2 break-words rounded-lg border border-slate-300 bg-white px-4 py-3 text-center font-semibold text-slate-800 hover:bg-slate-50"
           >
-            <MailIcon /> {email}
+            <MailIcon /> <AddressText address={email} />
           </a>
         ) : null}
       </div>
@@ -151,7 +152,7 @@ export function ContactBar({
         {phone ? (
           <a
             href={telHref(phone)}
-            className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-emerald-600 px-4 font-semibold text-white"
+            className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-emerald-700 px-4 font-semibold text-white"
           >
             <PhoneIcon /> Pozovi
           </a>

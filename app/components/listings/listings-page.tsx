@@ -26,7 +26,7 @@ export function ListingsPage({
   children,
 }: {
   title: string;
-  intro: string;
+  intro: ReactNode;
   path: string;
   newLabel: string;
   /** The filters always in view (the search, with its hint, and the state), then the rest behind "Više filtera". */

@@ -7,6 +7,7 @@ import { BannerSlot } from "~/components/banners/banner-slot";
 import { ArticleCard } from "~/components/public/article-card";
 import { ArticleImage } from "~/components/public/article-image";
 import { ARTICLE_PROSE_CLASS } from "~/components/public/article-prose";
+import { cn } from "~/components/ui/cn";
 import { articleImageUrl } from "~/domain/articles/image-url";
 import type { PublicArticle, PublicArticleCard } from "~/domain/articles/public.server";
 import { tagPath } from "~/domain/articles/slug";
@@ -83,7 +84,9 @@ export function ArticlePage({ loaderData }: { loaderData: ArticlePageData }) {
           {article.category}
         </Link>
       </nav>
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <div
+        className={cn("mt-4 grid gap-8", sidebarBanners.length > 0 && "lg:grid-cols-[minmax(0,1fr)_300px]")}
+      >
         <article className="min-w-0" data-view-id={article.id}>
           <header>
             <h1 className="text-2xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
@@ -131,9 +134,11 @@ export function ArticlePage({ loaderData }: { loaderData: ArticlePageData }) {
             </ul>
           ) : null}
         </article>
-        <aside className="flex flex-col gap-6" aria-label="Bočna traka">
-          <BannerSlot position={sidebarPosition} banners={sidebarBanners} />
-        </aside>
+        {sidebarBanners.length > 0 ? (
+          <div className="flex flex-col gap-6">
+            <BannerSlot position={sidebarPosition} banners={sidebarBanners} phoneSidebar />
+          </div>
+        ) : null}
       </div>
       {related.length > 0 ? (
         <section aria-labelledby="jos" className="mt-12">

@@ -1,11 +1,24 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { BannerSlot } from "~/components/banners/banner-slot";
 import { Pagination } from "~/components/pagination";
+import { cn } from "~/components/ui/cn";
 import type { PublicBanner } from "~/domain/banners/public-banner";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { ArticleCard, type ArticleCardData } from "./article-card";
 
-const INTRO: Record<string, string> = {
+const INTRO: Record<string, ReactNode> = {
   Vesti: "Najnovije vesti za balkanske vozače u Americi: propisi, putevi, gorivo, kompanije i zajednica.",
-  Oglasi: "Oglasi za posao, opremu i usluge za vozače i prevoznike.",
+  // Not the visitors' buy/sell: one line says so and points there (a driver selling a truck).
+  Oglasi: (
+    <>
+      Oglasi firmi i redakcije: posao, oprema, usluge — svoj kamion ili deo prodajete u{" "}
+      <Link to="/kupoprodaja" className="font-medium text-brand-700 underline hover:text-brand-900">
+        Kupoprodaji
+      </Link>
+      .
+    </>
+  ),
 };
 
 /** The /vesti, /oglasi and /tag/{slug} page: a paged grid of article cards with the banners. */
@@ -30,6 +43,8 @@ export function CategoryPage({
   /** The line under the heading (each category has its own). */
   intro?: string;
 }) {
+  // No sidebar banner: the cards take the whole width (no empty column).
+  const hasSidebar = (banners[`${bannerPage}-sidebar`]?.length ?? 0) > 0;
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
       <BannerSlot position={`${bannerPage}-top`} banners={banners[`${bannerPage}-top`]} eager />
@@ -40,7 +55,7 @@ export function CategoryPage({
           {page > 1 ? ` Strana ${page} od ${totalPages}.` : null}
         </p>
       </header>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
+      <div className={cn("mt-6 grid gap-8", hasSidebar && "lg:grid-cols-[minmax(0,1fr)_300px]")}>
         <div className="min-w-0">
           {items.length === 0 ? (
             <p className="rounded-xl border border-slate-200 bg-white p-6 text-slate-600">
@@ -63,9 +78,11 @@ export function CategoryPage({
             <Pagination page={page} totalPages={totalPages} label={`${category} — stranice`} />
           </div>
         </div>
-        <aside aria-label="Bočna traka" className="flex flex-col gap-6">
-          <BannerSlot position={`${bannerPage}-sidebar`} banners={banners[`${bannerPage}-sidebar`]} />
-        </aside>
+        {hasSidebar ? (
+          <div className="flex flex-col gap-6 max-lg:hidden">
+            <BannerSlot position={`${bannerPage}-sidebar`} banners={banners[`${bannerPage}-sidebar`]} />
+          </div>
+        ) : null}
       </div>
       <div className="mt-10">
         <BannerSlot position={`${bannerPage}-bottom`} banners={banners[`${bannerPage}-bottom`]} />
@@ -82,7 +99,7 @@ export function categoryMeta(category: "Vesti" | "Oglasi") {
     return [
       { title: `${category}${suffix} — ${data.siteName}` },
       { name: "description", content: `${category}: najnoviji članci za balkanske vozače u Americi.` },
-      { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+      ...canonicalLinks(data.canonicalUrl),
       { property: "og:type", content: "website" },
       { property: "og:title", content: `${category} — ${data.siteName}` },
       { property: "og:url", content: data.canonicalUrl },

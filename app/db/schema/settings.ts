@@ -18,6 +18,8 @@ export const siteSettings = pgTable(
     popupLink: text("popup_link"),
     popupMaxShowsPerDay: integer("popup_max_shows_per_day").notNull().default(2),
     popupMinHoursBetween: real("popup_min_hours_between").notNull().default(1),
+    /** Words and names Cyrillic pages keep in Latin, one a line (docs/decisions/211). */
+    latinOnlyWords: text("latin_only_words").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

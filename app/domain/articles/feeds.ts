@@ -31,7 +31,14 @@ export type FeedItem = {
   imageUrl?: string | null;
 };
 
-export type FeedChannel = { title: string; url: string; feedUrl: string; description: string };
+export type FeedChannel = {
+  title: string;
+  url: string;
+  feedUrl: string;
+  description: string;
+  /** The feed's language tag (sr-Latn, sr-Cyrl); "sr" when not given. */
+  language?: string;
+};
 
 /** An RSS 2.0 document; dates in RFC 822 (`toUTCString`), links absolute. */
 export function buildRss(channel: FeedChannel, items: FeedItem[]): string {
@@ -61,7 +68,7 @@ export function buildRss(channel: FeedChannel, items: FeedItem[]): string {
     `    <title>${escapeXml(channel.title)}</title>`,
     `    <link>${escapeXml(channel.url)}</link>`,
     `    <description>${escapeXml(channel.description)}</description>`,
-    "    <language>sr</language>",
+    `    <language>${escapeXml(channel.language ?? "sr")}</language>`,
     `    <lastBuildDate>${lastBuild.toUTCString()}</lastBuildDate>`,
     `    <atom:link href="${escapeXml(channel.feedUrl)}" rel="self" type="application/rss+xml"/>`,
     body,
@@ -71,16 +78,24 @@ export function buildRss(channel: FeedChannel, items: FeedItem[]): string {
   ].join("\n");
 }
 
-export type SitemapUrl = { loc: string; lastmod?: Date };
+/** One sitemap entry; `alternates` are its language versions (hreflang), itself included. */
+export type SitemapUrl = { loc: string; lastmod?: Date; alternates?: { hreflang: string; href: string }[] };
 
 export function buildUrlset(urls: SitemapUrl[]): string {
+  const withAlternates = urls.some((u) => u.alternates && u.alternates.length > 0);
   const body = urls
-    .map(
-      (u) =>
-        `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}</url>`,
-    )
+    .map((u) => {
+      const links = (u.alternates ?? [])
+        .map(
+          (a) =>
+            `<xhtml:link rel="alternate" hreflang="${escapeXml(a.hreflang)}" href="${escapeXml(a.href)}"/>`,
+        )
+        .join("");
+      return `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod.toISOString()}</lastmod>` : ""}${links}</url>`;
+    })
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  const xhtml = withAlternates ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : "";
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${xhtml}>\n${body}\n</urlset>\n`;
 }
 
 export function buildSitemapIndex(locs: string[]): string {

@@ -11,40 +11,7 @@
  *
  * Pure and shared by the browser, the server and the demo seeder.
  */
-
-/** Serbian Cyrillic letter → Serbian Latin (Gaj's alphabet), lowercase. */
-const CYRILLIC_TO_LATIN: Record<string, string> = {
-  а: "a",
-  б: "b",
-  в: "v",
-  г: "g",
-  д: "d",
-  ђ: "đ",
-  е: "e",
-  ж: "ž",
-  з: "z",
-  и: "i",
-  ј: "j",
-  к: "k",
-  л: "l",
-  љ: "lj",
-  м: "m",
-  н: "n",
-  њ: "nj",
-  о: "o",
-  п: "p",
-  р: "r",
-  с: "s",
-  т: "t",
-  ћ: "ć",
-  у: "u",
-  ф: "f",
-  х: "h",
-  ц: "c",
-  ч: "č",
-  џ: "dž",
-  ш: "š",
-};
+import { cyrillicToLatin } from "~/domain/cyrillic/alphabet";
 
 /** Serbian Latin diacritics → ASCII, the way Serbian URLs and e-mail addresses write them. */
 const ASCII_FOLD: Record<string, string> = { č: "c", ć: "c", š: "s", ž: "z", đ: "dj" };
@@ -53,17 +20,7 @@ export const SLUG_MAX_LENGTH = 100;
 export const SLUG_MIN_LENGTH = 3;
 
 /** Serbian Cyrillic → Serbian Latin, keeping case ("Љубав" → "Ljubav"); other characters kept. */
-export function cyrillicToLatin(text: string): string {
-  let out = "";
-  for (const char of text) {
-    const lower = char.toLowerCase();
-    const latin = CYRILLIC_TO_LATIN[lower];
-    if (latin === undefined) out += char;
-    else if (char === lower) out += latin;
-    else out += latin[0].toUpperCase() + latin.slice(1);
-  }
-  return out;
-}
+export { cyrillicToLatin };
 
 /**
  * The slug of any text, without the article fallback: transliterated, folded to ASCII, lowercased,

@@ -316,24 +316,43 @@ describeDb("banner cache and placement", () => {
     expect((await loadPageBanners(t.db, "home"))["home-top"][0].title).toBe("Izmenjen spolja");
   });
 
-  it("places live banners in the spec's order: rows left/middle/right, hero 1..5, expired left out", async () => {
-    await insertBanner({ title: "Vrh – desni", priority: 3 });
-    await insertBanner({ title: "Vrh – levi", priority: 1 });
-    await insertBanner({ title: "Vrh – srednji", priority: 2, endDate: "2020-01-01" });
+  it("places live banners in the spec's order: rows left/middle/right, hero 1..5, expired and repeated creatives left out", async () => {
+    await insertBanner({ title: "Vrh – desni", imageUrl: "/media/images/Vrh-desni.jpg", priority: 3 });
+    await insertBanner({ title: "Vrh – levi", imageUrl: "/media/images/Vrh-levi.jpg", priority: 1 });
+    await insertBanner({
+      title: "Vrh – srednji",
+      imageUrl: "/media/images/Vrh-srednji.jpg",
+      priority: 2,
+      endDate: "2020-01-01",
+    });
     for (const n of [3, 1, 5, 2, 4]) {
-      await insertBanner({ title: `Hero ${n}`, position: "home-hero", type: "rectangle", priority: 6 - n });
+      await insertBanner({
+        title: `Hero ${n}`,
+        imageUrl: `/media/images/hero-${n}.jpg`,
+        position: "home-hero",
+        type: "rectangle",
+        priority: 6 - n,
+      });
     }
     await insertBanner({
       title: "Vesti bočna – donji",
+      imageUrl: "/media/images/vesti-donji.jpg",
       section: "vesti",
       position: "vesti-sidebar",
       priority: 2,
     });
     await insertBanner({
       title: "Vesti bočna – gornji",
+      imageUrl: "/media/images/vesti-gornji.jpg",
       section: "vesti",
       position: "vesti-sidebar",
       priority: 1,
+    });
+    // The same creative again further down the page is left out (decision 212).
+    await insertBanner({
+      title: "Dno – levi",
+      position: "home-bottom",
+      imageUrl: "/media/images/Vrh-levi.jpg",
     });
     const home = await loadPageBanners(t.db, "home");
     expect(home["home-top"].map((b) => [b.title, b.slot])).toEqual([

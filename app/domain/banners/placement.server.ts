@@ -18,6 +18,7 @@ import {
   type Slot,
   slotFromNumber,
   sortBanners,
+  withoutRepeatedCreatives,
 } from "./rules";
 
 export type { PublicBanner };
@@ -42,7 +43,10 @@ function toPublic(banner: CachedBanner, slot: Slot | null): PublicBanner {
   };
 }
 
-/** Places the live banners of one page by position (pure; exported for tests). */
+/**
+ * Places the live banners of one page by position (pure; exported for tests): the spec's order and
+ * slots in each position, then every creative once per page (decision 212).
+ */
 export function placeBanners(
   rows: readonly CachedBanner[],
   page: BannerPage,
@@ -66,7 +70,7 @@ export function placeBanners(
       result[position] = sortBanners(list).map((b) => toPublic(b, null));
     }
   }
-  return result;
+  return withoutRepeatedCreatives(BANNER_POSITIONS[page], result);
 }
 
 /** The banners of one public page, keyed by position name ("home-top", "home-hero", …). */

@@ -48,6 +48,35 @@ export const BANNER_POSITIONS: Record<BannerSection, readonly string[]> = {
 
 export const ALL_POSITIONS: readonly string[] = Object.values(BANNER_POSITIONS).flat();
 
+/**
+ * Phones and tablets (below 1024 px) show fewer places than wide screens (decision 212): one banner
+ * at a time, only between news blocks. The home page's remaining wide rows take turns in one place
+ * at the end of the page.
+ */
+export const HOME_PHONE_ROTATION: readonly string[] = [
+  "home-section-2",
+  "home-middle",
+  "home-section-3",
+  "home-section-4",
+  "home-bottom",
+];
+
+/** Where a position's banners show on a phone, in the admin's words. */
+export function phonePlacement(position: string): string {
+  const kind = positionKind(position);
+  if (position.startsWith("home")) {
+    if (HOME_PHONE_ROTATION.includes(position))
+      return "Na telefonu: naizmenično sa drugim redovima, na dnu strane";
+    if (kind === "top") return "Na telefonu: jedan od tri, posle glavnih vesti";
+    if (kind === "section-1") return "Na telefonu: jedan od tri, posle najnovijih vesti";
+    if (kind === "hero") return "Na telefonu: jedan od pet, posle najnovijih oglasa";
+    return "Na telefonu se ne prikazuje";
+  }
+  if (kind === "sidebar") return "Na telefonu: samo gornji baner, na stranici članka";
+  if (kind === "top" || kind === "bottom") return "Na telefonu: jedan od tri";
+  return "Na telefonu se ne prikazuje";
+}
+
 /** The number of hero banners: one beside each of the five hero articles. */
 export const HERO_BANNER_COUNT = 5;
 
@@ -75,6 +104,24 @@ export function positionKind(position: string): PositionKind {
     if (p.endsWith(`-${kind}`) || p === kind) return kind;
   }
   return "other";
+}
+
+const POSITION_LABELS: Record<PositionKind, string> = {
+  hero: "Hero (uz glavne članke)",
+  top: "Vrh stranice",
+  "section-1": "Prva sekcija",
+  "section-2": "Druga sekcija",
+  "section-3": "Treća sekcija",
+  "section-4": "Četvrta sekcija",
+  middle: "Sredina stranice",
+  bottom: "Dno stranice",
+  sidebar: "Bočna traka",
+  other: "Ostalo",
+};
+
+/** The name of a position's place on its page ("Vrh stranice", "Bočna traka"). */
+export function positionLabel(position: string): string {
+  return POSITION_LABELS[positionKind(position)];
 }
 
 /** Positions that show three banners side by side (left, middle, right). */
@@ -191,6 +238,46 @@ export function fillRow<T extends BannerLike>(banners: readonly T[]): Array<T & 
     if (next) taken.set(slot, next);
   }
   return SLOTS.filter((slot) => taken.has(slot)).map((slot) => ({ ...(taken.get(slot) as T), slot }));
+}
+
+/**
+ * What a reader sees of a banner — its creative: the image, or for a text banner its company,
+ * message and colour. Two banners with the same creative look the same on a page (decision 212).
+ */
+export function creativeKey(banner: {
+  title: string;
+  imageUrl?: string | null;
+  company?: string | null;
+  message?: string | null;
+  backgroundColor?: string | null;
+}): string {
+  const image = banner.imageUrl?.trim();
+  if (image) return `image:${image.replace(/[?#].*$/, "")}`;
+  const text = (value: string | null | undefined) => (value ?? "").trim().toLowerCase();
+  return `text:${text(banner.company)}|${text(banner.message) || text(banner.title)}|${text(banner.backgroundColor)}`;
+}
+
+/**
+ * A page's positions (in page order, positions outside the list after them) with every creative
+ * shown once: a banner whose creative an earlier position (or an earlier slot of the same
+ * position) already shows is left out, and its row closes up (decision 212).
+ */
+export function withoutRepeatedCreatives<T extends Parameters<typeof creativeKey>[0]>(
+  positions: readonly string[],
+  byPosition: Record<string, T[]>,
+): Record<string, T[]> {
+  const seen = new Set<string>();
+  const result: Record<string, T[]> = {};
+  const others = Object.keys(byPosition).filter((position) => !positions.includes(position));
+  for (const position of [...positions, ...others]) {
+    result[position] = (byPosition[position] ?? []).filter((banner) => {
+      const key = creativeKey(banner);
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  }
+  return result;
 }
 
 /** Hero banners: by the number in the title, then descending priority; the first five. */

@@ -30,6 +30,17 @@ export async function saveDefaultImages(db: DbOrTx, values: DefaultImages): Prom
   return row;
 }
 
+/** Saves the editors' list of words Cyrillic pages keep in Latin (already normalised). */
+export async function saveLatinOnlyWords(db: DbOrTx, latinOnlyWords: string): Promise<SiteSettings> {
+  const now = new Date();
+  const [row] = await db
+    .insert(siteSettings)
+    .values({ id: 1, latinOnlyWords, updatedAt: now })
+    .onConflictDoUpdate({ target: siteSettings.id, set: { latinOnlyWords, updatedAt: now } })
+    .returning();
+  return row;
+}
+
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED",
   "ECONNRESET",

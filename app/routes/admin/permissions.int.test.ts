@@ -875,6 +875,27 @@ const MATRIX: Record<string, MatrixEntry> = {
       },
     ],
   },
+  "admin/api/latin-words": {
+    file: "routes/admin/api/latin-words.ts",
+    path: "/admin/api/latin-words",
+    permission: "canViewSettings",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [
+      {
+        name: "save",
+        audit: "settings",
+        form: { latinOnlyWords: "Matrica Trucking" },
+        probe: async (t) =>
+          (
+            await t.db
+              .select({ n: count() })
+              .from(siteSettings)
+              .where(eq(siteSettings.latinOnlyWords, "Matrica Trucking"))
+          )[0].n,
+      },
+    ],
+  },
   "admin/media": {
     file: "routes/admin/media.tsx",
     path: "/admin/media",

@@ -4,6 +4,7 @@ import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ImageField } from "~/components/media/image-field";
 import { PromotionProductsSettings } from "~/components/payments/promotion-products-settings";
+import { LatinWordsCard } from "~/components/settings/latin-words-card";
 import { Button } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
 import { Notice, type NoticeTone } from "~/components/ui/notice";
@@ -48,6 +49,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       },
       updatedAt: s.updatedAt.toISOString(),
       dbFailure: null,
+      latinOnlyWords: s.latinOnlyWords,
       promotion,
     };
   } catch (error) {
@@ -56,6 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       values: { defaultArticleImage: "", defaultCompanyImage: "" },
       updatedAt: null,
       dbFailure: databaseFailureKind(error),
+      latinOnlyWords: null,
       promotion,
     };
   }
@@ -256,6 +259,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           </div>
         </Card>
       </fetcher.Form>
+      {loaderData.latinOnlyWords !== null ? (
+        <LatinWordsCard latinOnlyWords={loaderData.latinOnlyWords} />
+      ) : null}
       <PromotionProductsSettings
         products={loaderData.promotion.products}
         paymentsConfigured={loaderData.promotion.paymentsConfigured}

@@ -1,7 +1,9 @@
 import { data, redirect } from "react-router";
 import { ArticlePage } from "~/components/public/article-page";
+import type { SectionHandle } from "~/components/public/site-sections";
 import { getPublishedArticle } from "~/domain/articles/public.server";
 import { articleParam, articlePath, parseArticleParam } from "~/domain/articles/slug";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/article";
@@ -25,6 +27,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return articlePageData(db, request, article);
 }
 
+/** The header marks the article's category (Vesti or Oglasi) as the current section. */
+export const handle: SectionHandle = {
+  section: (data) =>
+    (data as { article?: { category?: string } } | undefined)?.article?.category === "Oglasi"
+      ? "/oglasi"
+      : "/vesti",
+};
+
 export function headers() {
   // Views are counted by a beacon (domain/articles/view-counter.server.ts), so the page is cacheable.
   return { "Cache-Control": PUBLIC_LIST_CACHE };
@@ -38,7 +48,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   const tags = [
     { title: `${title} — ${siteName}` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    ...canonicalLinks(canonicalUrl),
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: siteName },
     { property: "og:locale", content: "sr_RS" },

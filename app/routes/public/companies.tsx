@@ -5,7 +5,9 @@ import { Pagination } from "~/components/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { DIRECTORY_PAGE_SIZE, parseCompanyFilters } from "~/domain/companies/constants";
 import { listCompanies } from "~/domain/companies/queries.server";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { getSettings } from "~/domain/settings/settings.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
@@ -22,20 +24,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // A page past the last one is a 404, as on /vesti (never "Prikazano 193–182 od 182").
   if (page > totalPagesOf(total, DIRECTORY_PAGE_SIZE)) throw data(null, { status: 404 });
-  return { rows, total, page, filters, defaultImage: settings.defaultCompanyImage };
+  const filtered = filters.search !== "" || filters.category !== "" || filters.state !== "";
+  return {
+    rows,
+    total,
+    page,
+    filters,
+    defaultImage: settings.defaultCompanyImage,
+    // A filtered list is not a page of its own for search engines.
+    canonicalUrl: filtered ? null : `${publicOrigin(request)}/kompanije${page > 1 ? `?page=${page}` : ""}`,
+  };
 }
 
 export function headers() {
   return { "Cache-Control": PUBLIC_LIST_CACHE };
 }
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ data: d }) => [
   { title: "Kompanije — Balkan Vozači" },
   {
     name: "description",
     content:
       "Imenik kompanija naše zajednice u Americi: prevoznici, logistika, servisi, osiguranje i još mnogo toga.",
   },
+  ...(d?.canonicalUrl ? canonicalLinks(d.canonicalUrl) : []),
 ];
 
 export default function CompanyDirectory({ loaderData }: Route.ComponentProps) {

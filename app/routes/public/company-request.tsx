@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { CompanyFields } from "~/components/companies/company-fields";
 import { HoneypotField } from "~/components/honeypot-field";
+import { layoutCanonicalLinks } from "~/components/public/page-links";
 import { buttonClass } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
@@ -11,12 +12,13 @@ import { getDb } from "~/services.server";
 import type { Route } from "./+types/company-request";
 import { submitCompanyRequest } from "./company-request.server";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "Dodajte svoju kompaniju — Balkan Vozači" },
   {
     name: "description",
     content: "Pošaljite podatke o svojoj kompaniji; posle provere objavljujemo je u imeniku kompanija.",
   },
+  ...layoutCanonicalLinks(matches, "/kompanije/nova"),
 ];
 
 const EMPTY: CompanyInput = {

@@ -1,7 +1,9 @@
 import { data, Link } from "react-router";
+import { AddressText } from "~/components/address-text";
 import { CompanyLogo } from "~/components/companies/company-logo";
 import { ErrorPage } from "~/components/error-page";
 import { getCompany } from "~/domain/companies/queries.server";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { getSettings } from "~/domain/settings/settings.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { parseId } from "~/lib/ids";
@@ -68,7 +70,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
       ).slice(0, 160),
     },
     { property: "og:title", content: c.name },
-    { tagName: "link", rel: "canonical", href: `${d.origin}/kompanije/${c.id}` },
+    ...canonicalLinks(`${d.origin}/kompanije/${c.id}`),
     { "script:ld+json": organizationJsonLd(c, d.origin, d.defaultImage) },
   ];
 };
@@ -129,12 +131,12 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
           ) : null}
           {c.email ? (
             <ContactLink href={`mailto:${c.email}`} label="Email">
-              {c.email}
+              <AddressText address={c.email} />
             </ContactLink>
           ) : null}
           {c.website ? (
             <ContactLink href={c.website} label="Sajt">
-              {c.website.replace(/^https?:\/\//, "").replace(/\/$/, "")}
+              <AddressText address={c.website.replace(/^https?:\/\//, "").replace(/\/$/, "")} />
             </ContactLink>
           ) : null}
         </section>
@@ -144,7 +146,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {facts.map((f) => (
             <div key={f.label} className="rounded-xl bg-slate-100 px-4 py-3">
-              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-500">{f.label}</dt>
+              <dt className="text-xs font-semibold uppercase tracking-wide text-slate-600">{f.label}</dt>
               <dd className="mt-1 font-medium text-slate-900">{f.value}</dd>
             </div>
           ))}

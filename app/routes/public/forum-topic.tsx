@@ -7,6 +7,7 @@ import { buttonClass } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { VisitorText } from "~/components/visitor-text";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import {
   AUTHOR_MAX,
   FORUM_MESSAGES,
@@ -163,7 +164,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   const tags: MetaDescriptor[] = [
     { title: `${topic.title} — Forum — Balkan Vozači` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    ...canonicalLinks(canonicalUrl),
     { property: "og:type", content: "article" },
     { property: "og:site_name", content: "Balkan Vozači" },
     { property: "og:locale", content: "sr_RS" },

@@ -3,6 +3,7 @@ import { ThumbIcon } from "~/components/forum/thumb-icon";
 import { Pagination } from "~/components/pagination";
 import { buttonClass } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { FORUM_PAGE_CACHE, PUBLIC_TOPICS_PAGE_SIZE } from "~/domain/forum/constants";
 import { listPublicTopics } from "~/domain/forum/public.server";
 import { COMMENT_FORMS, countOf } from "~/domain/forum/rules";
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   if (d) {
     // Search results are not pages of their own for search engines.
     if (d.search) tags.push({ name: "robots", content: "noindex, follow" });
-    else tags.push({ tagName: "link", rel: "canonical", href: d.canonicalUrl });
+    else tags.push(...canonicalLinks(d.canonicalUrl));
   }
   return tags;
 };

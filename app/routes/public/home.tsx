@@ -1,11 +1,14 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { BannerSlot, HeroBanner, HeroBannersCompact } from "~/components/banners/banner-slot";
+import { BannerRotation, BannerSlot, HeroBanner } from "~/components/banners/banner-slot";
 import { NewestJobs } from "~/components/listings/newest-jobs";
 import { ArticleCard, type ArticleCardData, ArticleRow, HeroArticle } from "~/components/public/article-card";
+import { cn } from "~/components/ui/cn";
 import { resolveImageUrl } from "~/domain/articles/image-url";
 import { homeArticles } from "~/domain/articles/public.server";
 import { loadPageBanners } from "~/domain/banners/placement.server";
+import { HOME_PHONE_ROTATION } from "~/domain/banners/rules";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { latestApprovedJobs } from "~/domain/listings/listings.server";
 import { HOME_JOBS_COUNT } from "~/domain/listings/options";
 import { getSettings } from "~/domain/settings/settings.server";
@@ -43,7 +46,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "description", content: data?.siteDescription ?? "" },
   ...(data
     ? [
-        { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+        ...canonicalLinks(data.canonicalUrl),
         {
           tagName: "link",
           rel: "alternate",
@@ -126,7 +129,11 @@ function Hero({
           <li
             key={article.id}
             id={`izdvojeno-${i + 1}`}
-            className="grid w-full shrink-0 snap-start gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]"
+            className={cn(
+              "grid w-full shrink-0 snap-start gap-4",
+              // A slide without its banner gives the article the whole width (no hole).
+              banners?.[i] && "lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]",
+            )}
             aria-label={`${i + 1} od ${hero.length}`}
           >
             <HeroArticle article={article} defaultImage={defaultImage} priority={i === 0} />
@@ -169,8 +176,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
       {/*
         Below 1024 px the two columns dissolve (display: contents) and their blocks are ordered
-        afresh, so news and banner positions alternate instead of ads piling up: every position is
-        kept, and a phone's page leads with news.
+        afresh (decision 212): a banner only between news blocks, never two in a row, at most one a
+        screen — top (after the hero), first section, the hero banners in turn, and one place where
+        the remaining rows take turns. Every position still shows on wide screens.
       */}
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_300px]">
         <div className="flex min-w-0 flex-col gap-8 max-lg:contents">
@@ -182,10 +190,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <CardGrid items={vesti} defaultImage={defaultImage} />
             </Section>
           </div>
-          <div className="empty:hidden max-lg:order-4">
+          <div className="empty:hidden max-lg:hidden">
             <BannerSlot position="home-section-2" banners={banners["home-section-2"]} />
           </div>
-          <div className="empty:hidden max-lg:order-7">
+          <div className="empty:hidden max-lg:hidden">
             <BannerSlot position="home-middle" banners={banners["home-middle"]} />
           </div>
           <div className="min-w-0 max-lg:order-3">
@@ -197,18 +205,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <CardGrid items={oglasi} defaultImage={defaultImage} />
             </Section>
           </div>
-          <div className="empty:hidden lg:hidden max-lg:order-6">
-            <HeroBannersCompact banners={banners["home-hero"]} />
+          <div className="empty:hidden lg:hidden max-lg:order-4">
+            <BannerRotation positions={["home-hero"]} banners={banners} className="max-w-md" />
           </div>
           <div className="min-w-0 empty:hidden max-lg:order-5">
             <NewestJobs jobs={jobs} />
           </div>
-          <div className="empty:hidden max-lg:order-10">
+          <div className="empty:hidden max-lg:hidden">
             <BannerSlot position="home-section-3" banners={banners["home-section-3"]} />
           </div>
         </div>
-        <aside aria-label="Bočna traka" className="flex flex-col gap-8 max-lg:contents">
-          <div className="max-lg:order-8">
+        <div className="flex flex-col gap-8 max-lg:contents">
+          <div className="max-lg:order-6">
             <Section id="popularno" title="Popularno">
               {popular.length === 0 ? (
                 <p className="text-slate-600">Još nema popularnih članaka.</p>
@@ -223,12 +231,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               )}
             </Section>
           </div>
-          <div className="empty:hidden max-lg:order-9">
+          <div className="empty:hidden max-lg:hidden">
             <BannerSlot position="home-sidebar" banners={banners["home-sidebar"]} />
           </div>
-        </aside>
+        </div>
+        <div className="empty:hidden lg:hidden max-lg:order-7">
+          <BannerRotation positions={HOME_PHONE_ROTATION} banners={banners} />
+        </div>
       </div>
-      <div className="mt-8 flex flex-col gap-8">
+      <div className="mt-8 flex flex-col gap-8 empty:hidden max-lg:hidden">
         <BannerSlot position="home-section-4" banners={banners["home-section-4"]} />
         <BannerSlot position="home-bottom" banners={banners["home-bottom"]} />
       </div>

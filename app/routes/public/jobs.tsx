@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { JobCard } from "~/components/listings/listing-card";
 import { FilterSelect, ListingsPage } from "~/components/listings/listings-page";
 import { PublicRouteError } from "~/components/public/route-error";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { hasJobFilters, parseJobFilters } from "~/domain/listings/filters";
 import { listPublicJobs } from "~/domain/listings/listings.server";
 import {
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
     content:
       "Poslovi za CDL vozače, owner-operatore, dispečere i mehaničare širom Amerike — OTR, regionalne i lokalne ture.",
   },
-  ...(d ? [{ tagName: "link", rel: "canonical", href: d.canonicalUrl }] : []),
+  ...(d ? canonicalLinks(d.canonicalUrl) : []),
 ];
 
 export default function Jobs({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,10 @@
-import { NavLink, Outlet, useLocation } from "react-router";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { NewsletterSignup } from "~/components/public/newsletter-signup";
-import { SEARCH_PATH, SearchForm } from "~/components/public/search-form";
-import { SITE_NAME, SITE_SECTIONS } from "~/components/public/site-sections";
-import { cn } from "~/components/ui/cn";
+import { ScriptSwitch, SiteHeader } from "~/components/public/site-header";
+import { currentSection, SITE_NAME, sectionFromMatches } from "~/components/public/site-sections";
 import { publicPopupOf } from "~/domain/popup/popup.server";
 import { getCachedSettings } from "~/domain/settings/cache.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/layout";
@@ -14,20 +14,26 @@ import type { Route } from "./+types/layout";
  * this costs no query on almost every request). A failure only means no pop-up. The settings go on
  * the page as a hidden element that the enhancement script reads (app/public-client/popup.ts).
  */
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
+  // The script the page is read in: the header's switch marks it (the routes render Latin).
+  const script = context.script ?? "lat";
+  const origin = publicOrigin();
   try {
-    return { popup: publicPopupOf(await getCachedSettings(getDb())) };
+    return { script, origin, popup: publicPopupOf(await getCachedSettings(getDb())) };
   } catch (error) {
     logger.error({ err: error }, "public layout: settings could not be read; no pop-up");
-    return { popup: null };
+    return { script, origin, popup: null };
   }
 }
 
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
-  const sections = SITE_SECTIONS.filter((s) => s.ready);
+  const location = useLocation();
+  const matches = useMatches();
+  const script = loaderData?.script ?? "lat";
+  const path = `${location.pathname}${location.search}`;
+  const current = currentSection(location.pathname, sectionFromMatches(matches));
   // The newsletter pages carry their own form.
-  const { pathname } = useLocation();
-  const showSignup = !pathname.startsWith("/newsletter");
+  const showSignup = !location.pathname.startsWith("/newsletter");
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -36,48 +42,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         Preskoči na sadržaj
       </a>
-      <header className="bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <NavLink to="/" className="flex items-center gap-2 text-lg font-bold tracking-tight">
-            <img src="/favicon.svg" alt="" width={32} height={32} />
-            {SITE_NAME}
-          </NavLink>
-          <nav
-            aria-label="Sekcije sajta"
-            data-scroll-x=""
-            className="-mx-1 flex max-w-full gap-1 overflow-x-auto text-sm"
-          >
-            <NavLink
-              to="/"
-              end
-              className={({ isActive }) =>
-                cn(
-                  "whitespace-nowrap rounded-md px-3 py-2 hover:bg-white/10",
-                  isActive && "bg-white/15 font-semibold",
-                )
-              }
-            >
-              Početna
-            </NavLink>
-            {sections.map((section) => (
-              <NavLink
-                key={section.to}
-                to={section.to}
-                className={({ isActive }) =>
-                  cn(
-                    "whitespace-nowrap rounded-md px-3 py-2 hover:bg-white/10",
-                    isActive && "bg-white/15 font-semibold",
-                  )
-                }
-              >
-                {section.label}
-              </NavLink>
-            ))}
-          </nav>
-          {/* The search page has its own, larger field. */}
-          {pathname === SEARCH_PATH ? null : <SearchForm className="lg:w-56 xl:w-64" />}
-        </div>
-      </header>
+      <SiteHeader script={script} path={path} pathname={location.pathname} current={current} />
       <main id="sadrzaj" className="flex-1">
         <Outlet />
       </main>
@@ -101,9 +66,12 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           <p>
             © {new Date().getFullYear()} {SITE_NAME} — Zajednica balkanskih vozača u Americi
           </p>
-          <a href="/admin" className="text-slate-500 hover:text-slate-800">
-            Prijava za osoblje
-          </a>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <ScriptSwitch script={script} path={path} tone="light" className="-ml-2.5" />
+            <a href="/admin" className="text-slate-500 hover:text-slate-800">
+              Prijava za osoblje
+            </a>
+          </div>
         </div>
       </footer>
       {loaderData?.popup ? (

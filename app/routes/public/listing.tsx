@@ -9,6 +9,7 @@ import {
   TextSection,
 } from "~/components/listings/listing-parts";
 import { PromotionOffers } from "~/components/payments/promotion-offers";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import {
   formatPay,
   formatPlace,
@@ -103,7 +104,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   const tags = [
     { title: `${listing.title} — ${section} — ${siteName}` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: canonicalUrl },
+    ...canonicalLinks(canonicalUrl),
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: siteName },
     { property: "og:locale", content: "sr_RS" },

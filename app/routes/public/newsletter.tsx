@@ -1,16 +1,18 @@
 import { data } from "react-router";
 import { NewsletterSignup } from "~/components/public/newsletter-signup";
+import { layoutCanonicalLinks } from "~/components/public/page-links";
 import { getContacts, getDb } from "~/services.server";
 import type { Route } from "./+types/newsletter";
 import { subscribe } from "./newsletter-signup.server";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ matches }) => [
   { title: "Newsletter — Balkan Vozači" },
   {
     name: "description",
     content:
       "Prijavite se na newsletter Balkan Vozači: najvažnije vesti, oglasi i poslovi za balkanske vozače u Americi.",
   },
+  ...layoutCanonicalLinks(matches, "/newsletter"),
 ];
 
 /** The signup of the footer and of this page (a form post; in place with JavaScript). */

@@ -9,6 +9,9 @@ export function loader({ request }: Route.LoaderArgs) {
     "Disallow: /b/",
     "Disallow: /izvestaj/",
     "Disallow: /newsletter/odjava",
+    "Disallow: /cir/newsletter/odjava",
+    // The "Latinica" switch only sets a cookie and redirects to the plain URL.
+    "Disallow: /lat/",
     "Allow: /",
     "",
     `Sitemap: ${publicOrigin(request)}/sitemap.xml`,

@@ -1,8 +1,9 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { SaleCard } from "~/components/listings/listing-card";
 import { FilterSelect, ListingsPage } from "~/components/listings/listings-page";
 import { PublicRouteError } from "~/components/public/route-error";
 import { Input } from "~/components/ui/field";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { hasSaleFilters, parseSaleFilters } from "~/domain/listings/filters";
 import { listPublicSales } from "~/domain/listings/listings.server";
 import {
@@ -37,7 +38,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
     name: "description",
     content: "Kamioni, prikolice i delovi na prodaju u našoj zajednici širom Amerike.",
   },
-  ...(d ? [{ tagName: "link", rel: "canonical", href: d.canonicalUrl }] : []),
+  ...(d ? canonicalLinks(d.canonicalUrl) : []),
 ];
 
 function RangeFields({
@@ -95,7 +96,15 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
   return (
     <ListingsPage
       title="Kupoprodaja"
-      intro="Kamioni, prikolice i delovi na prodaju — od vozača za vozače."
+      intro={
+        <>
+          Kamioni, prikolice i delovi koje prodaju sami vozači — oglasi firmi su u{" "}
+          <Link to="/oglasi" className="font-medium text-brand-700 underline hover:text-brand-900">
+            Oglasima
+          </Link>
+          .
+        </>
+      }
       path="/kupoprodaja"
       newLabel="Postavite oglas za prodaju"
       filtered={hasSaleFilters(filters)}

@@ -4,6 +4,7 @@ import { countPublished, sitemapArticles } from "~/domain/articles/public.server
 import { articlePath, tagPath } from "~/domain/articles/slug";
 import { countSitemapTags, sitemapTags } from "~/domain/articles/tags.server";
 import { countActiveCompanies, sitemapCompanies } from "~/domain/companies/queries.server";
+import { HTML_LANG, urlInScript } from "~/domain/cyrillic/urls";
 import { countSitemapTopics, sitemapTopics } from "~/domain/forum/public.server";
 import { listingPath } from "~/domain/listings/format";
 import { countLiveListings, sitemapListings } from "~/domain/listings/listings.server";
@@ -81,12 +82,32 @@ const SOURCES: readonly SitemapSource[] = [
   },
 ];
 
+/**
+ * Every page is listed twice, in Latin and in Cyrillic (docs/decisions/210), each entry naming both
+ * versions: a file holds at most half the protocol's 50,000 URLs' worth of pages.
+ */
+export const SITEMAP_PAGES_PER_FILE = SITEMAP_MAX_URLS / 2;
+
+/** A Latin page's two entries: itself and its Cyrillic twin, each with both as alternates. */
+function inBothScripts(url: SitemapUrl): SitemapUrl[] {
+  const cyrillic = urlInScript(url.loc, "cir");
+  const alternates = [
+    { hreflang: HTML_LANG.lat, href: url.loc },
+    { hreflang: HTML_LANG.cir, href: cyrillic },
+    { hreflang: "x-default", href: url.loc },
+  ];
+  return [
+    { ...url, alternates },
+    { ...url, loc: cyrillic, alternates },
+  ];
+}
+
 export type SitemapPlan = { files: number; counts: number[] };
 
 export async function sitemapPlan(db: Database): Promise<SitemapPlan> {
   const counts = await Promise.all(SOURCES.map((source) => source.count(db)));
   const total = counts.reduce((sum, n) => sum + n, 0);
-  return { files: Math.max(1, Math.ceil(total / SITEMAP_MAX_URLS)), counts };
+  return { files: Math.max(1, Math.ceil(total / SITEMAP_PAGES_PER_FILE)), counts };
 }
 
 /** The urlset of sitemap file `n` (1-based): its share of each source, in order. */
@@ -96,11 +117,11 @@ export async function sitemapFile(
   n: number,
   plan: SitemapPlan,
 ): Promise<string> {
-  const segments = sitemapSegments(n, plan.counts);
+  const segments = sitemapSegments(n, plan.counts, SITEMAP_PAGES_PER_FILE);
   const parts = await Promise.all(
     SOURCES.map((source, i) => (segments[i].limit > 0 ? source.urls(db, origin, segments[i]) : [])),
   );
-  return buildUrlset(parts.flat());
+  return buildUrlset(parts.flat().flatMap(inBothScripts));
 }
 
 export function xmlResponse(xml: string, status = 200): Response {

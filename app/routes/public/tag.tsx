@@ -5,6 +5,7 @@ import { PUBLIC_PAGE_SIZE } from "~/domain/articles/public.server";
 import { SLUG_MAX_LENGTH, slugText, tagPath } from "~/domain/articles/slug";
 import { listTaggedArticles } from "~/domain/articles/tags.server";
 import { loadPageBanners } from "~/domain/banners/placement.server";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { getSettings } from "~/domain/settings/settings.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
@@ -72,7 +73,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return [
     { title },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
+    ...canonicalLinks(data.canonicalUrl),
     { property: "og:type", content: "website" },
     { property: "og:title", content: title },
     { property: "og:description", content: description },

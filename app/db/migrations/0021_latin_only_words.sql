@@ -1,0 +1,1 @@
+ALTER TABLE "site_settings" ADD COLUMN "latin_only_words" text DEFAULT '' NOT NULL;

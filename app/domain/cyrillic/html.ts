@@ -1,0 +1,275 @@
+/**
+ * A rendered page in the reader's script (docs/decisions/211): one pass over the finished HTML that
+ * converts what people read — text, the alt/title/aria-label/placeholder attributes, the texts of
+ * the description and share tags, the text of JSON-LD — and on a Cyrillic page points the site's own
+ * links at its Cyrillic pages. It never touches markup, other attributes, URLs, e-mail addresses,
+ * `<script>`/`<style>`, `<code>`/`<pre>`/`<kbd>`/`<samp>`/`<textarea>` (typed text stays as typed),
+ * or an element marked with its own `lang` (`lang="en"`, the other script's switch) or
+ * `translate="no"`.
+ *
+ * The input is our own renderer's output (React): attribute values are quoted and escaped, tags
+ * are well formed. Anything unexpected is copied as it is.
+ */
+import { jsonLdString } from "~/lib/json-ld";
+
+export type HtmlScriptOptions = {
+  /** Converts a piece of text (HTML text: character references are kept as they are). */
+  text: (text: string) => string;
+  /** The value of `<html lang>` and JSON-LD `inLanguage` in the target script. */
+  lang: string;
+  /** Rewrites a link of the site (href, action, canonical, JSON-LD URLs); absent: links unchanged. */
+  link?: (url: string) => string;
+};
+
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
+/** Elements whose text is code or typed by the visitor: copied as it is. */
+const VERBATIM = new Set(["code", "pre", "kbd", "samp", "var", "textarea"]);
+/** Attributes people read. */
+const TEXT_ATTRIBUTES = new Set(["alt", "title", "aria-label", "placeholder"]);
+/** Attributes that hold a link of the site. */
+const LINK_ATTRIBUTES = new Set(["href", "action", "formaction", "data-endpoint"]);
+/** `<meta name|property=… content=…>` whose content is text. */
+const META_TEXT = new Set([
+  "description",
+  "og:title",
+  "og:description",
+  "og:site_name",
+  "og:image:alt",
+  "twitter:title",
+  "twitter:description",
+  "twitter:image:alt",
+  "article:section",
+  "article:tag",
+]);
+const META_LINK = new Set(["og:url"]);
+/** An attribute the pass may change or must know about, anywhere in the page (one sweep). */
+const ATTRIBUTE_SWEEP =
+  /\s(href|action|formaction|data-endpoint|alt|title|aria-label|placeholder|content|lang|translate|hreflang)=("?)/gi;
+
+/** JSON-LD keys whose values are not text: kept, or rewritten as links. */
+const JSON_LINK_KEYS = new Set(["url", "@id", "mainEntityOfPage", "sameAs", "item"]);
+const JSON_KEPT_KEYS = new Set([
+  "@context",
+  "@type",
+  "image",
+  "logo",
+  "contentUrl",
+  "thumbnailUrl",
+  "embedUrl",
+  "datePublished",
+  "dateModified",
+  "dateCreated",
+  "datePosted",
+  "validThrough",
+  "uploadDate",
+  "telephone",
+  "priceCurrency",
+  "currency",
+  "unitText",
+  "addressCountry",
+  "addressRegion",
+  "postalCode",
+  "identifier",
+  "employmentType",
+  "interactionType",
+  "availability",
+  "itemCondition",
+]);
+
+/** The interesting attributes of a tag, with their (double-quoted, as React writes them) values. */
+const META_KEY = /\s(?:name|property)="([^"]*)"/;
+
+/** The index just past the `>` that ends the tag opened at `start` (quotes respected), or -1. */
+function tagEnd(html: string, start: number): number {
+  let gt = html.indexOf(">", start);
+  if (gt === -1) return -1;
+  // Almost always right away: the quotes before the ">" pair up (React escapes ">" in values).
+  let quote = html.indexOf('"', start);
+  while (quote !== -1 && quote < gt) {
+    const close = html.indexOf('"', quote + 1);
+    if (close === -1) return -1;
+    if (close > gt) gt = html.indexOf(">", close);
+    if (gt === -1) return -1;
+    quote = html.indexOf('"', close + 1);
+  }
+  return gt + 1;
+}
+
+/** Where a tag name that starts at `start` ends (letters, then letters, digits, hyphens). */
+function tagNameEnd(html: string, start: number): number {
+  let i = start;
+  for (; i < html.length; i++) {
+    const c = html.charCodeAt(i) | 32; // lower case
+    const letter = c >= 97 && c <= 122;
+    if (letter) continue;
+    const digitOrHyphen = (c >= 48 && c <= 57) || html.charCodeAt(i) === 45;
+    if (i === start || !digitOrHyphen) break;
+  }
+  return i;
+}
+
+/** Where `</name` starts after `from` (our renderer writes tags in lowercase; others are found too). */
+function closingTag(html: string, name: string, from: number): number {
+  const lower = html.indexOf(`</${name}`, from);
+  if (lower !== -1) return lower;
+  const pattern = new RegExp(`</${name}`, "gi");
+  pattern.lastIndex = from;
+  return pattern.exec(html)?.index ?? -1;
+}
+
+export function transliterateHtml(html: string, options: HtmlScriptOptions): string {
+  const { text: convert, link } = options;
+  // Only what changes is written: `out` holds the page up to `copied`; the rest is still `html`.
+  let out = "";
+  let copied = 0;
+  const replace = (from: number, to: number, value: string) => {
+    out += html.slice(copied, from) + value;
+    copied = to;
+  };
+  let i = 0;
+  /** The element whose content is copied as it is, and how deep inside same-named ones we are. */
+  let verbatim: { name: string; depth: number } | null = null;
+  /** The next attribute of interest (ATTRIBUTE_SWEEP), found once for the whole page. */
+  let next_: RegExpExecArray | null | undefined; // undefined: not looked yet; null: none left
+  const sweep = (from: number) => {
+    ATTRIBUTE_SWEEP.lastIndex = from;
+    return ATTRIBUTE_SWEEP.exec(html);
+  };
+
+  while (i < html.length) {
+    const lt = html.indexOf("<", i);
+    const textEnd = lt === -1 ? html.length : lt;
+    if (textEnd > i && !verbatim) {
+      const text = html.slice(i, textEnd);
+      const converted = convert(text);
+      if (converted !== text) replace(i, textEnd, converted);
+    }
+    if (lt === -1) break;
+
+    // Comments, doctype, processing instructions: copied.
+    const next = html.charCodeAt(lt + 1);
+    if (next === 33 /* ! */ || next === 63 /* ? */) {
+      const end = html.startsWith("<!--", lt) ? html.indexOf("-->", lt + 4) + 3 : html.indexOf(">", lt) + 1;
+      i = end <= 0 ? html.length : end;
+      continue;
+    }
+    const nameStart = next === 47 /* / */ ? lt + 2 : lt + 1;
+    const nameEnd = tagNameEnd(html, nameStart);
+    const end = nameEnd > nameStart ? tagEnd(html, lt) : -1;
+    if (end === -1) {
+      // A lone "<" in text (React escapes it, so this is not ours): copied.
+      i = lt + 1;
+      continue;
+    }
+    const name = html.slice(nameStart, nameEnd).toLowerCase();
+    i = end;
+
+    if (next === 47 /* / */) {
+      if (verbatim && verbatim.name === name && --verbatim.depth === 0) verbatim = null;
+      continue;
+    }
+
+    const selfClosing = VOID.has(name) || html.charCodeAt(end - 2) === 47;
+    if (verbatim && verbatim.name === name && !selfClosing) verbatim.depth++;
+
+    if (name === "script" || name === "style") {
+      const close = closingTag(html, name, end);
+      const contentEnd = close === -1 ? html.length : close;
+      if (name === "script" && !verbatim && html.slice(lt, end).includes('type="application/ld+json"')) {
+        const content = html.slice(end, contentEnd);
+        const converted = convertJsonLd(content, options);
+        if (converted !== content) replace(end, contentEnd, converted);
+      }
+      i = contentEnd;
+      continue;
+    }
+
+    // Most tags carry only classes: one sweep over the page finds the next attribute of interest,
+    // and a tag before it is passed over without being looked at.
+    if (next_ === undefined || (next_ !== null && next_.index < lt)) next_ = sweep(lt);
+    let own = false;
+    if (next_ && next_.index < end) {
+      const found: { attribute: string; from: number; to: number }[] = [];
+      let hreflang = false;
+      while (next_ && next_.index < end) {
+        const attribute = next_[1].toLowerCase();
+        const from = next_.index + next_[0].length;
+        const to = next_[2] === '"' ? html.indexOf('"', from) : from;
+        if (attribute === "hreflang") hreflang = true;
+        else if (attribute === "translate") own ||= html.startsWith('no"', from);
+        else {
+          if (attribute === "lang" && name !== "html") own = true;
+          if (to > from || next_[2] === '"') found.push({ attribute, from, to });
+        }
+        next_ = sweep(to + 1);
+      }
+      const readable = !verbatim && !own;
+      const metaKey = name === "meta" ? (META_KEY.exec(html.slice(lt, end))?.[1] ?? "") : "";
+      for (const { attribute, from, to } of found) {
+        const value = html.slice(from, to);
+        let next = value;
+        if (attribute === "lang") next = name === "html" ? options.lang : value;
+        else if (TEXT_ATTRIBUTES.has(attribute)) next = readable ? convert(value) : value;
+        else if (LINK_ATTRIBUTES.has(attribute)) next = link && !hreflang ? link(value) : value;
+        else if (attribute === "content") {
+          if (readable && META_TEXT.has(metaKey)) next = convert(value);
+          else if (link && META_LINK.has(metaKey)) next = link(value);
+        }
+        if (next !== value) replace(from, to, next);
+      }
+    }
+    if (!verbatim && !selfClosing && (own || VERBATIM.has(name))) verbatim = { name, depth: 1 };
+  }
+  return copied === 0 ? html : out + html.slice(copied);
+}
+
+/** A JSON document's texts in the target script (keys, links and codes kept; see JSON-LD). */
+export function transliterateJson(json: string, options: HtmlScriptOptions): string {
+  try {
+    return JSON.stringify(convertJsonValue(JSON.parse(json), "", options));
+  } catch {
+    return json;
+  }
+}
+
+function convertJsonLd(content: string, options: HtmlScriptOptions): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(content);
+  } catch {
+    return content;
+  }
+  return jsonLdString(convertJsonValue(value, "", options));
+}
+
+function convertJsonValue(value: unknown, key: string, options: HtmlScriptOptions): unknown {
+  if (typeof value === "string") {
+    if (key === "inLanguage") return options.lang;
+    if (JSON_LINK_KEYS.has(key) || /^https?:\/\//.test(value))
+      return options.link ? options.link(value) : value;
+    if (JSON_KEPT_KEYS.has(key)) return value;
+    return options.text(value);
+  }
+  if (Array.isArray(value)) return value.map((item) => convertJsonValue(item, key, options));
+  if (value !== null && typeof value === "object") {
+    const result: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) result[k] = convertJsonValue(v, k, options);
+    return result;
+  }
+  return value;
+}

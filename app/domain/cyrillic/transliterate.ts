@@ -1,0 +1,202 @@
+/**
+ * Text in either Serbian script (docs/decisions/211). Latin → Cyrillic letter by letter, the
+ * digraphs lj, nj, dž as one letter except in the words where they are two (kon-jugacija,
+ * in-jekcija, nad-živeti); never inside web and e-mail addresses, domain names, HTML character
+ * references, or words that stay Latin (./foreign.ts: foreign words and names, codes,
+ * abbreviations, the editors' list). Cyrillic → Latin is one to one and needs no exceptions.
+ * For any Latin text, toLatin(toCyrillic(text)) === text.
+ */
+import { CYRILLIC_LETTER, cyrillicToLatin, latinWordToCyrillic } from "./alphabet";
+import { BUILT_IN_LATIN_PHRASES, isCapitals, isShouting, staysLatin } from "./foreign";
+
+/**
+ * Words in which l+j, n+j or d+ž are two letters, by their start; `|` marks where the pair splits.
+ * Inflected forms follow (konjugacija, konjugacije, konjugovati).
+ */
+export const TWO_LETTER_PAIRS: readonly string[] = [
+  "kon|jug",
+  "kon|junk",
+  "in|jekc",
+  "in|jekt",
+  "in|junkc",
+  "van|jez",
+  "van|jug",
+  "tan|jug",
+  "nad|živ",
+  "nad|žnj",
+  "nad|žir",
+  "od|žal",
+  "od|živ",
+  "pod|žanr",
+  "pod|žup",
+];
+
+const PAIR_STEMS = TWO_LETTER_PAIRS.map((entry) => {
+  const at = entry.indexOf("|");
+  return { stem: entry.replace("|", ""), at };
+});
+
+/** Where a word's digraph-looking pair splits (index of its second letter), or -1. */
+export function twoLetterPairAt(word: string): number {
+  const lower = word.toLowerCase();
+  for (const { stem, at } of PAIR_STEMS) if (lower.startsWith(stem)) return at;
+  return -1;
+}
+
+/** An HTML character reference (`&amp;`, `&#x27;`), kept as it is. */
+const ENTITY = "&(?:#\\d+|#[xX][\\da-fA-F]+|[a-zA-Z][a-zA-Z\\d]*);";
+const WORD = "[\\p{L}\\p{M}\\p{N}]+(?:[-'’][\\p{L}\\p{M}\\p{N}]+)*";
+/** Text with only words and references (almost every text on a page). */
+const SIMPLE = new RegExp(`${ENTITY}|${WORD}`, "gu");
+/** Text that may hold an address: addresses first, each kept whole. */
+const WITH_ADDRESSES = new RegExp(
+  [
+    ENTITY,
+    "(?:https?:\\/\\/|www\\.)[^\\s<>\"'&]+",
+    "[\\p{L}\\p{N}._%+-]+@[\\p{L}\\p{N}-]+(?:\\.[\\p{L}\\p{N}-]+)+",
+    "(?:[\\p{L}\\p{N}-]+\\.)+(?:com|net|org|rs|us|io|info|biz|edu|gov|me|ba|hr|eu|app|dev)(?![\\p{L}\\p{N}])(?:\\/[^\\s<>\"'&]*)?",
+    WORD,
+  ].join("|"),
+  "gu",
+);
+const MAY_HOLD_ADDRESS = /[@:]|\.[\p{L}\p{N}]/u;
+const COMBINING = /[\u0300-\u036f]/;
+const LATIN_LETTER = /[A-Za-zČĆŽŠĐčćžšđ]/;
+const CYRILLIC = new RegExp(CYRILLIC_LETTER.source);
+
+/** The editors' list (settings): one entry a line or between commas; an entry may be several words. */
+export function parseLatinOnlyList(text: string): { words: Set<string>; phrases: string[] } {
+  const words = new Set<string>();
+  const phrases: string[] = [];
+  for (const raw of text.split(/[\n,;]/)) {
+    const entry = raw.trim().replace(/\s+/g, " ").toLowerCase();
+    if (entry === "") continue;
+    if (entry.includes(" ")) phrases.push(entry);
+    else words.add(entry);
+  }
+  return { words, phrases };
+}
+
+export type Transliterator = {
+  /** Latin → Cyrillic; `text` may be HTML text (its character references are kept). */
+  toCyrillic(text: string): string;
+  /** Cyrillic → Latin. */
+  toLatin(text: string): string;
+};
+
+const CACHE_LIMIT = 50_000;
+/**
+ * Texts are remembered whole up to this many characters in all (paragraphs of a popular article,
+ * labels, dates, titles come back with every render); then the memory starts again.
+ */
+const TEXT_CACHE_CHARACTERS = 4_000_000;
+/** Longer texts (a whole pasted body) are converted each time. */
+const TEXT_CACHE_MAX_LENGTH = 4_000;
+
+/** A transliterator with the editors' list of Latin-only words and names (see parseLatinOnlyList). */
+export function createTransliterator(latinOnly = ""): Transliterator {
+  const list = parseLatinOnlyList(latinOnly);
+  const phrasesByFirstWord = new Map<string, string[]>();
+  for (const phrase of [...BUILT_IN_LATIN_PHRASES, ...list.phrases]) {
+    const first = phrase.split(/[\s.]/, 1)[0];
+    const known = phrasesByFirstWord.get(first) ?? [];
+    known.push(phrase);
+    // Longest first, so "salt lake city" wins over a shorter name with the same first word.
+    known.sort((a, b) => b.length - a.length);
+    phrasesByFirstWord.set(first, known);
+  }
+  /** First words of the names, as they may be written: "salt", "Salt", "SALT". */
+  const phraseStarts = new Set<string>();
+  for (const first of phrasesByFirstWord.keys()) {
+    phraseStarts.add(first);
+    phraseStarts.add(first[0].toUpperCase() + first.slice(1));
+    phraseStarts.add(first.toUpperCase());
+  }
+  const cache = new Map<string, string>();
+  /** Whole texts, and how many characters they hold. */
+  const texts = new Map<string, string>();
+  let textCharacters = 0;
+
+  function convertWord(word: string, text: string): string {
+    // "NOVO" alone is an abbreviation, in "NOVO U PONUDI" a word: not cached, it depends on the text.
+    const first = word.charCodeAt(0);
+    if (first >= 65 && first <= 90 && isCapitals(word)) {
+      return staysLatin(word, list.words, isShouting(text))
+        ? word
+        : latinWordToCyrillic(word, twoLetterPairAt(word));
+    }
+    const cached = cache.get(word);
+    if (cached !== undefined) return cached;
+    const converted =
+      !LATIN_LETTER.test(word) || staysLatin(word, list.words)
+        ? word
+        : latinWordToCyrillic(word, twoLetterPairAt(word));
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    cache.set(word, converted);
+    return converted;
+  }
+
+  /** The length of a listed name of several words starting at `offset`, or 0. */
+  function phraseAt(text: string, offset: number, firstWord: string): number {
+    if (!phraseStarts.has(firstWord)) return 0;
+    const candidates = phrasesByFirstWord.get(firstWord.toLowerCase());
+    if (!candidates) return 0;
+    for (const phrase of candidates) {
+      const end = offset + phrase.length;
+      if (text.slice(offset, end).toLowerCase() !== phrase) continue;
+      const after = text[end] ?? "";
+      if (after === "" || !/[\p{L}\p{N}]/u.test(after)) return phrase.length;
+    }
+    return 0;
+  }
+
+  return {
+    toCyrillic(input: string): string {
+      if (!LATIN_LETTER.test(input)) return input;
+      const short = input.length <= TEXT_CACHE_MAX_LENGTH;
+      if (short) {
+        const cached = texts.get(input);
+        if (cached !== undefined) return cached;
+      }
+      const converted = convertText(input);
+      if (short) {
+        if (textCharacters > TEXT_CACHE_CHARACTERS) {
+          texts.clear();
+          textCharacters = 0;
+        }
+        texts.set(input, converted);
+        textCharacters += input.length + converted.length;
+      }
+      return converted;
+    },
+    toLatin(text: string): string {
+      return CYRILLIC.test(text) ? cyrillicToLatin(text) : text;
+    },
+  };
+
+  function convertText(input: string): string {
+    const text = COMBINING.test(input) ? input.normalize("NFC") : input;
+    let keepUntil = 0;
+    const pattern = MAY_HOLD_ADDRESS.test(text) ? WITH_ADDRESSES : SIMPLE;
+    return text.replace(pattern, (token: string, offset: number) => {
+      if (offset < keepUntil) return token;
+      const first = token.charCodeAt(0);
+      // A reference (&…;), or an address: kept whole.
+      if (first === 38 || (token.length > 1 && /[@/.:]/.test(token))) return token;
+      const phrase = phraseAt(text, offset, token);
+      if (phrase > 0) {
+        keepUntil = offset + phrase;
+        return token;
+      }
+      return convertWord(token, text);
+    });
+  }
+}
+
+let last: { list: string; transliterator: Transliterator } | undefined;
+
+/** The transliterator for the current list (kept while the list stays the same). */
+export function transliteratorFor(latinOnly: string): Transliterator {
+  if (last?.list !== latinOnly) last = { list: latinOnly, transliterator: createTransliterator(latinOnly) };
+  return last.transliterator;
+}

@@ -1,0 +1,72 @@
+/**
+ * The settings screen's card "Reči koje ostaju latinicom" (components/settings/latin-words-card.tsx).
+ *
+ *   GET  /admin/api/latin-words  → { latinOnlyWords }
+ *   POST /admin/api/latin-words  latinOnlyWords (one word or name a line)
+ *        → { ok, message, fieldErrors?, values } (400 with the error and the text as typed)
+ *
+ * The save is an admin write: the public page cache and the settings cache are dropped with it,
+ * so Cyrillic pages follow the list at once.
+ */
+import { data } from "react-router";
+import { changedFields, recordAudit } from "~/domain/audit/audit.server";
+import {
+  LATIN_WORDS_MESSAGES,
+  type LatinWordsResult,
+  latinWordsSchema,
+} from "~/domain/cyrillic/latin-words-form";
+import { getSettings, saveLatinOnlyWords } from "~/domain/settings/settings.server";
+import { requirePermission } from "~/domain/users/auth.server";
+import { parseForm } from "~/lib/form";
+import { logger } from "~/lib/logger.server";
+import { getDb } from "~/services.server";
+import type { Route } from "./+types/latin-words";
+
+/** The saved list (the card reads it from the settings screen's loader; this is for tools). */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requirePermission(request, "canViewSettings");
+  const { latinOnlyWords } = await getSettings(getDb());
+  return Response.json({ latinOnlyWords }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requirePermission(request, "canViewSettings");
+  const parsed = parseForm(latinWordsSchema, await request.formData());
+  if (!parsed.ok) {
+    return data<LatinWordsResult>(
+      {
+        ok: false,
+        message: LATIN_WORDS_MESSAGES.saveFailed,
+        values: parsed.values,
+        fieldErrors: parsed.fieldErrors,
+      },
+      { status: 400 },
+    );
+  }
+  try {
+    const before = await getSettings(getDb());
+    const row = await saveLatinOnlyWords(getDb(), parsed.data.latinOnlyWords);
+    await recordAudit(getDb(), {
+      actor: user,
+      area: "settings",
+      action: "update",
+      ip: context.clientIp,
+      changes: changedFields(
+        { latinOnlyWords: before.latinOnlyWords },
+        { latinOnlyWords: row.latinOnlyWords },
+      ),
+    });
+    return data<LatinWordsResult>({
+      ok: true,
+      message: LATIN_WORDS_MESSAGES.saved,
+      values: { latinOnlyWords: row.latinOnlyWords },
+      saved: row.latinOnlyWords,
+    });
+  } catch (error) {
+    logger.error({ err: error }, "latin-only words save failed");
+    return data<LatinWordsResult>(
+      { ok: false, message: LATIN_WORDS_MESSAGES.saveFailed, values: parsed.values },
+      { status: 503 },
+    );
+  }
+}
