@@ -137,10 +137,7 @@ export function SiteHeader({
   return (
     <header className="relative z-30 bg-brand-900 text-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-2.5 lg:gap-y-1.5">
-        <Link
-          to="/"
-          className="mr-auto flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight"
-        >
+        <Link to="/" className="mr-auto flex shrink-0 items-center gap-2 text-lg font-bold tracking-tight">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           {SITE_NAME}
         </Link>
