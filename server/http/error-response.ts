@@ -1,6 +1,5 @@
 import type { Request, Response } from "express";
 import { RETRY_AFTER_SECONDS } from "~/db/availability.server";
-import { closeAfterLingering } from "./lingering-close";
 import { HTTP_MESSAGES, HttpError } from "./request-guards";
 
 const escapeHtml = (s: string) =>
@@ -34,7 +33,7 @@ export function sendHttpError(req: Request, res: Response, error: HttpError): vo
   if (error.status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
   if (error.closeConnection) {
     res.setHeader("Connection", "close");
-    res.on("finish", () => closeAfterLingering(req));
+    res.on("finish", () => req.socket.destroy());
   }
   const accept = req.get("accept") ?? "";
   if (/application\/json/i.test(accept) && !/text\/html/i.test(accept)) {

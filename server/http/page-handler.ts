@@ -21,7 +21,6 @@ import { requestRetryAfter, requestSawDatabaseOutage } from "~/lib/request-conte
 import { chooseEncoding, compressBody, isCompressible, MIN_COMPRESS_BYTES } from "./compress";
 import { sendDatabaseUnavailable, sendHttpError } from "./error-response";
 import type { InflightTracker } from "./inflight";
-import { closeAfterLingering } from "./lingering-close";
 import { type CachedPage, isCacheable, type PageCache } from "./page-cache";
 import { bodyKind, checkDeclaredLength, checkFormBody, HttpError, readBody } from "./request-guards";
 import {
@@ -228,7 +227,7 @@ function finishStreamed(req: ExpressRequest, res: ExpressResponse, streamed: Str
   if (streamed.ended) return;
   if (streamed.overflowed && !res.headersSent) {
     res.setHeader("Connection", "close");
-    res.on("finish", () => closeAfterLingering(req));
+    res.on("finish", () => req.socket.destroy());
     return;
   }
   streamed.discardRest();
