@@ -91,8 +91,9 @@ async function main() {
     mod.logger.info({ signal, inFlight: inflight.size, connections: connections.size }, "shutting down");
     started.drain();
     // Lame duck: connections already in the accept queue are taken and served (with Connection: close)
-    // until the queue is empty.
-    await connections.quiet({ maxMs: LAME_DUCK_MAX_MS });
+    // until the queue is empty: after SHUTDOWN_LAME_DUCK_MS only while it is still being taken, and
+    // never past SHUTDOWN_GRACE_MS (what is left in the queue when listening stops is reset).
+    await connections.quiet({ maxMs: LAME_DUCK_MAX_MS, hardMaxMs: SHUTDOWN_GRACE_MS });
     // Stop listening; idle keep-alive sockets close now, busy ones after their answer.
     const drained = await connections.drain(SHUTDOWN_GRACE_MS);
     if (!drained) {

@@ -47,10 +47,19 @@ export function acceptQueueLength(
 export type ConnectionTracker = {
   /**
    * The lame-duck wait: resolves once several event-loop turns in a row accepted no new connection
-   * (the kernel's accept queue is empty), or after `maxMs`. A fixed pause is not enough on a busy
-   * machine, where the process may not even run during it.
+   * (the kernel's accept queue is empty), or after `maxMs` — later while the queue is still being
+   * taken (a connection accepted within the last `stallMs`), up to `hardMaxMs`: a busy process takes
+   * its queue at the pace it renders, and what is left in the queue when listening stops is reset.
+   * A fixed pause is not enough on a busy machine, where the process may not even run during it.
    */
-  quiet(options?: { tickMs?: number; quietTicks?: number; minMs?: number; maxMs?: number }): Promise<void>;
+  quiet(options?: {
+    tickMs?: number;
+    quietTicks?: number;
+    minMs?: number;
+    maxMs?: number;
+    stallMs?: number;
+    hardMaxMs?: number;
+  }): Promise<void>;
   /** Stops listening and resolves when every connection has closed (false after `timeoutMs`). */
   drain(timeoutMs: number, silentMs?: number): Promise<boolean>;
   /** Closes whatever is left. */
@@ -88,8 +97,9 @@ export function trackConnections(server: Server): ConnectionTracker {
     get size() {
       return sockets.size;
     },
-    quiet({ tickMs = 50, quietTicks = 3, minMs = 200, maxMs = 5_000 } = {}) {
+    quiet({ tickMs = 50, quietTicks = 3, minMs = 200, maxMs = 5_000, stallMs = 1_000, hardMaxMs = maxMs } = {}) {
       const started = Date.now();
+      let lastAcceptAt = started;
       const address = server.address();
       const port = typeof address === "object" && address ? address.port : null;
       let seen = accepted;
@@ -99,9 +109,17 @@ export function trackConnections(server: Server): ConnectionTracker {
           // Quiet: nothing new accepted since the last turn, and (where the kernel tells) nothing queued.
           const queued = port === null ? null : acceptQueueLength(port);
           quietFor = accepted === seen && !queued ? quietFor + 1 : 0;
+          const now = Date.now();
+          if (accepted !== seen) lastAcceptAt = now;
           seen = accepted;
-          const elapsed = Date.now() - started;
-          if ((quietFor >= quietTicks && elapsed >= minMs) || elapsed >= maxMs) resolve();
+          const elapsed = now - started;
+          const stillTaking = Boolean(queued) && now - lastAcceptAt < stallMs;
+          if (
+            (quietFor >= quietTicks && elapsed >= minMs) ||
+            (elapsed >= maxMs && !stillTaking) ||
+            elapsed >= Math.max(maxMs, hardMaxMs)
+          )
+            resolve();
           else setTimeout(tick, tickMs);
         };
         setTimeout(tick, tickMs);
