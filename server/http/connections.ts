@@ -97,7 +97,14 @@ export function trackConnections(server: Server): ConnectionTracker {
     get size() {
       return sockets.size;
     },
-    quiet({ tickMs = 50, quietTicks = 3, minMs = 200, maxMs = 5_000, stallMs = 1_000, hardMaxMs = maxMs } = {}) {
+    quiet({
+      tickMs = 50,
+      quietTicks = 3,
+      minMs = 200,
+      maxMs = 5_000,
+      stallMs = 1_000,
+      hardMaxMs = maxMs,
+    } = {}) {
       const started = Date.now();
       let lastAcceptAt = started;
       const address = server.address();
