@@ -21,6 +21,11 @@ export type Column<T> = {
   className?: string;
 };
 
+/** The row's buttons: the last column, right-aligned; the button row of the phone card. */
+export function actionsColumn<T>(cell: (row: T) => ReactNode): Column<T> {
+  return { key: "actions", header: "Akcije", align: "right", mobile: "actions", cell };
+}
+
 export type Selection<K extends string | number> = {
   selected: ReadonlySet<K>;
   onToggle: (key: K) => void;

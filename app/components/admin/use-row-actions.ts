@@ -29,7 +29,7 @@ export function useRowActions<Row, Intent extends string>(key: string, idName: s
     setToDelete,
     busy,
     pendingId: busy ? parseId(fetcher.formData?.get(idName)) : null,
-    submit: (intent: Intent, id: number) =>
-      fetcher.submit({ intent, [idName]: String(id) }, { method: "post" }),
+    submit: (intent: Intent, id: number, extra: Record<string, string> = {}) =>
+      fetcher.submit({ intent, [idName]: String(id), ...extra }, { method: "post" }),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Form, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
+import { actionsColumn } from "~/components/admin/data-table";
 import { StatusTabs } from "~/components/admin/status-tabs";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -343,15 +344,9 @@ export function useQueueFetcher(key: string, onReply: (reply: QueueReply) => voi
 
 /** The last column of a queue whose rows open in the dialog: "Pregledaj". */
 export function reviewColumn<R extends { id: number }>(open: (id: number) => void) {
-  return {
-    key: "actions",
-    header: "Akcije",
-    align: "right" as const,
-    mobile: "actions" as const,
-    cell: (r: R) => (
-      <Button size="sm" variant="secondary" onClick={() => open(r.id)}>
-        Pregledaj
-      </Button>
-    ),
-  };
+  return actionsColumn((r: R) => (
+    <Button size="sm" variant="secondary" onClick={() => open(r.id)}>
+      Pregledaj
+    </Button>
+  ));
 }

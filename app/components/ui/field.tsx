@@ -62,19 +62,21 @@ export function Field({
   );
 }
 
+/** What every control shares: the invalid state for screen readers, its message, the red border. */
+function controlProps(id: string | undefined, invalid: boolean | undefined, className: string | undefined) {
+  return {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy(id, invalid),
+    className: cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className),
+  };
+}
+
 export function Input({
   invalid,
   className,
   ...props
 }: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
-  return (
-    <input
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy(props.id, invalid)}
-      className={cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className)}
-      {...props}
-    />
-  );
+  return <input {...controlProps(props.id, invalid, className)} {...props} />;
 }
 
 export function Textarea({
@@ -82,14 +84,7 @@ export function Textarea({
   className,
   ...props
 }: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  return (
-    <textarea
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy(props.id, invalid)}
-      className={cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className)}
-      {...props}
-    />
-  );
+  return <textarea {...controlProps(props.id, invalid, className)} {...props} />;
 }
 
 export function Select({
@@ -97,14 +92,7 @@ export function Select({
   className,
   ...props
 }: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {
-  return (
-    <select
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy(props.id, invalid)}
-      className={cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className)}
-      {...props}
-    />
-  );
+  return <select {...controlProps(props.id, invalid, className)} {...props} />;
 }
 
 type FormState = { values?: FormValues; errors?: FieldErrors };

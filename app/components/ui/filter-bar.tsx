@@ -19,6 +19,7 @@ export function FilterBar({
   resetTo = null,
   after,
   search = true,
+  cardClassName = "mb-4",
 }: {
   children: ReactNode;
   /** The grid's columns, e.g. `sm:grid-cols-2 lg:grid-cols-[1fr_14rem_auto]`. */
@@ -31,9 +32,11 @@ export function FilterBar({
   after?: ReactNode;
   /** A search landmark (role="search"); off for a pure filter with no text search. */
   search?: boolean;
+  /** The card's own spacing (a list inside a spaced section passes ""). */
+  cardClassName?: string;
 }) {
   return (
-    <Card className="mb-4 p-4">
+    <Card className={cn(cardClassName, "p-4")}>
       <Form method="get" role={search ? "search" : undefined} className={cn("grid gap-3", className)}>
         {children}
         <div className="flex gap-2">

@@ -1,17 +1,16 @@
 import { data, Link, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
-import { type Column, DataTable } from "~/components/admin/data-table";
+import { actionsColumn, type Column, DataTable } from "~/components/admin/data-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { PagedTable } from "~/components/admin/paged-table";
 import { AdminRouteError } from "~/components/admin/route-error";
+import { RowDeleteDialog } from "~/components/admin/row-delete-dialog";
 import { useRowActions } from "~/components/admin/use-row-actions";
 import { CompanyFilterFields } from "~/components/companies/company-filters";
-import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FilterBar } from "~/components/ui/filter-bar";
 import { FlashNotice, Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { recordAudit } from "~/domain/audit/audit.server";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
   COMPANY_MESSAGES,
@@ -20,6 +19,7 @@ import {
 import { deleteCompany, listCompanies, toggleCompanyActive } from "~/domain/companies/queries.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import { readListRequest } from "~/http/admin-list.server";
+import { auditTrail } from "~/http/audit-trail.server";
 import { unknownIntent } from "~/http/errors";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";
@@ -64,19 +64,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent, companyId: id } = parsed.data;
   const db = getDb();
+  const audit = auditTrail(db, user, context.clientIp, "companies");
   if (intent === "toggle") {
     try {
       const active = await toggleCompanyActive(db, id);
       if (active === null)
         return data({ ok: false, intent, message: COMPANY_MESSAGES.notFound }, { status: 404 });
-      await recordAudit(db, {
-        actor: user,
-        area: "companies",
-        action: "toggle",
-        recordId: id,
-        ip: context.clientIp,
-        changes: { active: [!active, active] },
-      });
+      await audit("toggle", { recordId: id, changes: { active: [!active, active] } });
       return data({
         ok: true,
         intent,
@@ -92,13 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const deleted = await deleteCompany(db, id);
       if (!deleted)
         return data({ ok: false, intent, message: COMPANY_MESSAGES.deleteFailed }, { status: 404 });
-      await recordAudit(db, {
-        actor: user,
-        area: "companies",
-        action: "delete",
-        recordId: id,
-        ip: context.clientIp,
-      });
+      await audit("delete", { recordId: id });
       return data({ ok: true, intent, message: COMPANY_MESSAGES.deleted });
     } catch (error) {
       logger.error({ err: error, companyId: id }, "company delete failed");
@@ -179,13 +167,7 @@ function companyColumns(
       mobile: "badge",
       cell: (r) => <ActiveBadge active={r.active} />,
     },
-    {
-      key: "actions",
-      header: "Akcije",
-      align: "right",
-      mobile: "actions",
-      cell: (r) => <RowActions row={r} busy={pendingId === r.id} {...rowProps} />,
-    },
+    actionsColumn((r) => <RowActions row={r} busy={pendingId === r.id} {...rowProps} />),
   ];
 }
 
@@ -194,7 +176,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const rowActions = useRowActions<Row, "toggle" | "delete">("company-row", "companyId");
-  const { notice, toDelete, setToDelete, submit: submitRow, pendingId } = rowActions;
+  const { notice, setToDelete, submit: submitRow, pendingId } = rowActions;
   const rowProps = {
     onToggle: (r: Row) => submitRow("toggle", r.id),
     onDelete: (r: Row) => setToDelete(r),
@@ -244,23 +226,14 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
           columns={companyColumns(pendingId, rowProps)}
         />
       </PagedTable>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        tone="danger"
-        title="Brisanje kompanije"
-        description={
-          toDelete ? (
-            <>
-              Da li ste sigurni da želite da obrišete kompaniju <strong>{toDelete.name}</strong>? Ova akcija
-              se ne može poništiti.
-            </>
-          ) : null
-        }
-        confirmLabel="Obriši"
-        busy={rowActions.busy}
-        onConfirm={() => toDelete && submitRow("delete", toDelete.id)}
-      />
+      <RowDeleteDialog actions={rowActions} title="Brisanje kompanije">
+        {(toDelete) => (
+          <>
+            Da li ste sigurni da želite da obrišete kompaniju <strong>{toDelete.name}</strong>? Ova akcija se
+            ne može poništiti.
+          </>
+        )}
+      </RowDeleteDialog>
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { Switch } from "radix-ui";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ImageField, isPreviewableUrl } from "~/components/media/image-field";
 import { Button } from "~/components/ui/button";
 import { Field, Input, TextField, useFocusFirstError } from "~/components/ui/field";
-import { Notice, type NoticeTone } from "~/components/ui/notice";
-import { changedFields, recordAudit } from "~/domain/audit/audit.server";
+import { NoticeStack, useNoticeStack } from "~/components/ui/notice-stack";
 import { popupSettingsOf, savePopupSettings } from "~/domain/popup/popup.server";
 import {
   formatHours,
@@ -22,6 +21,8 @@ import {
 import { invalidateSettingsCache } from "~/domain/settings/cache.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
+import { formRefusal } from "~/http/form-refusal";
+import { saveSettingsAudited } from "~/http/settings-save.server";
 import { type FieldErrors, type FormValues, parseForm, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { openPopupOverlay } from "~/public-client/popup";
@@ -48,27 +49,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewPopup");
   const parsed = parseForm(popupSettingsSchema, await request.formData());
   if (!parsed.ok) {
-    return data<ActionResult>(
-      {
-        ok: false,
-        message: POPUP_MESSAGES.saveFailed,
-        values: parsed.values,
-        fieldErrors: parsed.fieldErrors,
-      },
-      { status: 400 },
-    );
+    return data<ActionResult>(formRefusal(POPUP_MESSAGES.saveFailed, parsed), { status: 400 });
   }
   try {
-    const before = popupSettingsOf(await getSettings(getDb()));
-    const row = await savePopupSettings(getDb(), parsed.data);
+    const db = getDb();
+    const row = await saveSettingsAudited(
+      db,
+      { actor: user, ip: context.clientIp, area: "popup" },
+      popupSettingsOf,
+      () => savePopupSettings(db, parsed.data),
+    );
     invalidateSettingsCache();
-    await recordAudit(getDb(), {
-      actor: user,
-      area: "popup",
-      action: "update",
-      ip: context.clientIp,
-      changes: changedFields(before, popupSettingsOf(row)),
-    });
     return data<ActionResult>({ ok: true, message: POPUP_MESSAGES.saved, saved: popupSettingsOf(row) });
   } catch (error) {
     logger.error({ err: error }, "pop-up settings could not be saved");
@@ -78,8 +69,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 }
-
-type Message = { tone: NoticeTone; text: string; key: number };
 
 export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps) {
   const { settings } = loaderData;
@@ -99,13 +88,7 @@ export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps
   const closePreview = useRef<(() => void) | null>(null);
   // Leaving the screen closes an open preview.
   useEffect(() => () => closePreview.current?.(), []);
-  const [messages, setMessages] = useState<Message[]>([]);
-  const counter = useRef(0);
-  const say = useCallback(
-    (tone: NoticeTone, text: string) =>
-      setMessages((list) => [...list.filter((m) => m.text !== text), { tone, text, key: ++counter.current }]),
-    [],
-  );
+  const { messages, say } = useNoticeStack();
 
   const handled = useRef<unknown>(null);
   useEffect(() => {
@@ -132,11 +115,7 @@ export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps
         title="Pop-up"
         description="Slika koja se posetiocima javnog sajta prikazuje preko stranice, 1,5 sekundi posle učitavanja."
       />
-      <div className="mb-4 space-y-2" aria-live="polite">
-        {messages.map((m) => (
-          <Notice key={m.key} tone={m.tone} message={m.text} vanishAfterMs={3000} />
-        ))}
-      </div>
+      <NoticeStack messages={messages} />
       <fetcher.Form method="post" noValidate ref={formRef}>
         <Card className="space-y-6 p-5">
           <div className="flex items-start justify-between gap-4">

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -7,8 +7,7 @@ import { PromotionProductsSettings } from "~/components/payments/promotion-produ
 import { LatinWordsCard } from "~/components/settings/latin-words-card";
 import { Button } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
-import { Notice, type NoticeTone } from "~/components/ui/notice";
-import { changedFields, recordAudit } from "~/domain/audit/audit.server";
+import { NoticeStack, useNoticeStack } from "~/components/ui/notice-stack";
 import { listProducts } from "~/domain/orders/products.server";
 import { databaseFailureKind, getSettings, saveDefaultImages } from "~/domain/settings/settings.server";
 import {
@@ -20,6 +19,7 @@ import {
   settingsFormSchema,
 } from "~/domain/settings/settings-form";
 import { requirePermission } from "~/domain/users/auth.server";
+import { saveSettingsAudited } from "~/http/settings-save.server";
 import { type FieldErrors, parseForm, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { getDb, getPayments } from "~/services.server";
@@ -109,18 +109,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const before = await getSettings(getDb());
-    const row = await saveDefaultImages(getDb(), parsed.data);
-    await recordAudit(getDb(), {
-      actor: user,
-      area: "settings",
-      action: "update",
-      ip: context.clientIp,
-      changes: changedFields(
-        { defaultArticleImage: before.defaultArticleImage, defaultCompanyImage: before.defaultCompanyImage },
-        { defaultArticleImage: row.defaultArticleImage, defaultCompanyImage: row.defaultCompanyImage },
-      ),
-    });
+    const db = getDb();
+    const row = await saveSettingsAudited(
+      db,
+      { actor: user, ip: context.clientIp, area: "settings" },
+      (s) => ({ defaultArticleImage: s.defaultArticleImage, defaultCompanyImage: s.defaultCompanyImage }),
+      () => saveDefaultImages(db, parsed.data),
+    );
     return data<ActionResult>({
       ok: true,
       message: SETTINGS_MESSAGES.saved,
@@ -136,8 +131,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-type Message = { tone: NoticeTone; text: string; key: number };
-
 function readBackup() {
   try {
     return parseBackup(window.localStorage.getItem(SETTINGS_BACKUP_KEY));
@@ -149,13 +142,7 @@ function readBackup() {
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>({ key: "settings-save" });
   const [values, setValues] = useState<SettingsValues>(loaderData.values);
-  const [messages, setMessages] = useState<Message[]>([]);
-  const counter = useRef(0);
-  const say = useCallback(
-    (tone: NoticeTone, text: string) =>
-      setMessages((list) => [...list.filter((m) => m.text !== text), { tone, text, key: ++counter.current }]),
-    [],
-  );
+  const { messages, say } = useNoticeStack();
 
   // Spec §4: a local backup newer than the database (or a database that cannot answer) wins on load.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per loaded state
@@ -215,11 +202,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         title="Podešavanja"
         description="Podrazumevane slike za članke i kompanije bez sopstvene slike."
       />
-      <div className="mb-4 space-y-2" aria-live="polite">
-        {messages.map((m) => (
-          <Notice key={m.key} tone={m.tone} message={m.text} vanishAfterMs={3000} />
-        ))}
-      </div>
+      <NoticeStack messages={messages} />
       <fetcher.Form ref={formRef} method="post" noValidate>
         <Card className="space-y-8 p-5">
           <ImageField

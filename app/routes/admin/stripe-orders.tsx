@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useNavigation, useSearchParams } from "react-router";
-import { type Column, DataTable } from "~/components/admin/data-table";
+import { actionsColumn, type Column, DataTable } from "~/components/admin/data-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { PagedTable } from "~/components/admin/paged-table";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -142,17 +142,11 @@ function orderColumns(open: (id: number) => void): Column<AdminOrder>[] {
       header: "Datum",
       cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.createdAt)}</span>,
     },
-    {
-      key: "actions",
-      header: "Akcije",
-      align: "right",
-      mobile: "actions",
-      cell: (r) => (
-        <Button size="sm" variant="secondary" onClick={() => open(r.id)}>
-          Detalji
-        </Button>
-      ),
-    },
+    actionsColumn((r) => (
+      <Button size="sm" variant="secondary" onClick={() => open(r.id)}>
+        Detalji
+      </Button>
+    )),
   ];
 }
 

@@ -1,16 +1,15 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { type Column, DataTable } from "~/components/admin/data-table";
+import { actionsColumn, type Column, DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
+import { RowDeleteDialog } from "~/components/admin/row-delete-dialog";
 import { useRowActions } from "~/components/admin/use-row-actions";
-import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { CreateUserDialog } from "~/components/users/create-user-dialog";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { forbidden, requirePermission, userPermissions } from "~/domain/users/auth.server";
 import {
   createStaffUser,
@@ -22,6 +21,7 @@ import {
 import { ROLE_LABELS } from "~/domain/users/permissions";
 import { listUsers } from "~/domain/users/users.server";
 import { createUserFormSchema, USER_MESSAGES, userDeletedMessage } from "~/domain/users/validation";
+import { auditTrail } from "~/http/audit-trail.server";
 import { errorMessage, errorStatus, failure, unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
@@ -76,22 +76,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent } = parsed.data;
   const db = getDb();
+  const audit = auditTrail(db, actor, context.clientIp, "users");
   // Without canEditUsers the refusal is the 403 page's (spec §6), not a notice.
-  const audit = (
-    recordId: string | null,
-    extra: {
-      recordLabel?: string;
-      changes?: Record<string, [unknown, unknown]>;
-    } = {},
-  ) =>
-    recordAudit(db, {
-      actor,
-      area: "users",
-      action: intent,
-      recordId,
-      ip: context.clientIp,
-      ...extra,
-    });
   const refuse = (code: UserErrorCode, extra: Record<string, unknown> = {}) => {
     if (errorStatus(code) === 403 && !userPermissions(actor).canEditUsers)
       throw forbidden(errorMessage(code));
@@ -113,7 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         created.code === "user.email_taken" ? { email: errorMessage(created.code) } : undefined;
       return refuse(created.code, { fieldErrors, values });
     }
-    await audit(null, {
+    await audit(intent, {
+      recordId: null,
       recordLabel: input.data.email.toLowerCase(),
       changes: { role: [null, input.data.role] },
     });
@@ -122,13 +109,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.data.intent === "toggle") {
     const toggled = await toggleStaffUser(db, actor, parsed.data.userId);
     if (!toggled.ok) return refuse(toggled.code);
-    await audit(String(parsed.data.userId));
+    await audit(intent, { recordId: String(parsed.data.userId) });
     const message = toggled.value.active ? USER_MESSAGES.activated : USER_MESSAGES.deactivated;
     return data({ intent, ok: true, message });
   }
   const deleted = await deleteStaffUser(db, actor, parsed.data.userId);
   if (!deleted.ok) return refuse(deleted.code, { detail: deleted.detail });
-  await audit(String(parsed.data.userId));
+  await audit(intent, { recordId: String(parsed.data.userId) });
   return data({
     intent,
     ok: true,
@@ -219,24 +206,14 @@ function userColumns(currentUserId: number, canEdit: boolean, rowProps: RowProps
       header: "Poslednja prijava",
       cell: (u) => formatDateTime(u.lastLogin, "Nikad"),
     },
-    ...(canEdit
-      ? [
-          {
-            key: "actions",
-            header: "Akcije",
-            align: "right" as const,
-            mobile: "actions" as const,
-            cell: (u: UserRow) => <UserActions user={u} {...rowProps} />,
-          },
-        ]
-      : []),
+    ...(canEdit ? [actionsColumn((u: UserRow) => <UserActions user={u} {...rowProps} />)] : []),
   ];
 }
 
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, loadError, currentUserId, protectedEmail, canEdit } = loaderData;
   const rowActions = useRowActions<UserRow, "toggle" | "delete">("user-row", "userId");
-  const { notice, setNotice, toDelete, setToDelete, submit: submitRow } = rowActions;
+  const { notice, setNotice, setToDelete, submit: submitRow } = rowActions;
   const rowProps = {
     currentUserId,
     protectedEmail,
@@ -268,26 +245,17 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           columns={userColumns(currentUserId, canEdit, rowProps)}
         />
       </Card>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        tone="danger"
-        title="Brisanje korisnika"
-        description={
-          toDelete ? (
-            <>
-              Da li ste sigurni da želite da obrišete korisnika{" "}
-              <strong>
-                {toDelete.firstName} {toDelete.lastName}
-              </strong>{" "}
-              ({toDelete.email})? Ova akcija se ne može poništiti.
-            </>
-          ) : null
-        }
-        confirmLabel="Obriši"
-        busy={rowActions.busy}
-        onConfirm={() => toDelete && submitRow("delete", toDelete.id)}
-      />
+      <RowDeleteDialog actions={rowActions} title="Brisanje korisnika">
+        {(toDelete) => (
+          <>
+            Da li ste sigurni da želite da obrišete korisnika{" "}
+            <strong>
+              {toDelete.firstName} {toDelete.lastName}
+            </strong>{" "}
+            ({toDelete.email})? Ova akcija se ne može poništiti.
+          </>
+        )}
+      </RowDeleteDialog>
     </div>
   );
 }
