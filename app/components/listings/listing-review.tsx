@@ -31,6 +31,7 @@ export function ListingSubtitle({ listing }: { listing: ListingDetail }) {
   );
 }
 
+// Over 80 lines on purpose: one flat read-only layout of the listing plus its DecisionForm.
 export function ListingReview({ listing, q }: { listing: ListingDetail; q: QueueControls }) {
   const reply = q.replyFor(listing.id);
   const failed = reply && !reply.ok ? reply : null;

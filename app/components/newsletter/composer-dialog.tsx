@@ -37,7 +37,28 @@ type ActionResponse = {
 
 const number = new Intl.NumberFormat("sr-Latn");
 
-/** The composer's state: the article list, the draft, the recipients, and the generate and send posts. */
+/** The articles (and job ads) to choose from, asked for each time the dialog opens. */
+function useArticleChoices(kind: "manual" | "dynamic", prefix: string, open: boolean) {
+  const articles = useFetcher<ArticlesResponse>({ key: `${prefix}-articles` });
+  const { load } = articles;
+  const requested = useRef(false);
+  useEffect(() => {
+    if (!open) {
+      requested.current = false; // Opened again later: offer the newest articles again.
+      return;
+    }
+    if (requested.current) return;
+    requested.current = true;
+    load(`/admin/newsletter/articles${kind === "dynamic" ? "?tip=dinamicki" : ""}`);
+  }, [open, load, kind]);
+  return articles;
+}
+
+/**
+ * Over 80 lines on purpose: one state machine (choose → generate → preview → recipients → send)
+ * whose steps share the same state; the dialog's parts are in composer-parts.tsx.
+ *
+ * The composer's state: the article list, the draft, the recipients, and the generate and send posts. */
 function useComposer({
   kind,
   prefix,
@@ -51,7 +72,7 @@ function useComposer({
   onOpenChange: (open: boolean) => void;
   onSent: (message: string) => void;
 }) {
-  const articles = useFetcher<ArticlesResponse>({ key: `${prefix}-articles` });
+  const articles = useArticleChoices(kind, prefix, open);
   const generator = useFetcher<ActionResponse>({ key: `${prefix}-generate` });
   const sender = useFetcher<ActionResponse>({ key: `${prefix}-send` });
   const [selected, setSelected] = useState<number[]>([]);
@@ -62,18 +83,6 @@ function useComposer({
   const [message, setMessage] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const handled = useRef<unknown>(null);
-
-  const { load } = articles;
-  const requested = useRef(false);
-  useEffect(() => {
-    if (!open) {
-      requested.current = false; // Opened again later: offer the newest articles again.
-      return;
-    }
-    if (requested.current) return;
-    requested.current = true;
-    load(`/admin/newsletter/articles${kind === "dynamic" ? "?tip=dinamicki" : ""}`);
-  }, [open, load, kind]);
 
   // A generated draft arrives: preview it.
   useEffect(() => {
@@ -194,6 +203,7 @@ function useComposer({
  * articles; dynamic: the 3 newest articles and 3 job ads), generate, preview, choose recipients
  * (all active or picked ones), send. After a send the dialog closes and everything resets.
  */
+// Over 80 lines on purpose: the dialog's three steps laid out; state in useComposer, parts in composer-parts.tsx.
 export function ComposerDialog({
   kind,
   open,

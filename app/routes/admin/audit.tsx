@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { DataTable } from "~/components/admin/data-table";
+import { type Column, DataTable } from "~/components/admin/data-table";
 import { PageHeader } from "~/components/admin/page-header";
 import { PagedTable } from "~/components/admin/paged-table";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -97,6 +97,58 @@ function Changes({ changes }: { changes: Record<string, [unknown, unknown]> | nu
   );
 }
 
+type AuditRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+const COLUMNS: Column<AuditRow>[] = [
+  {
+    key: "at",
+    header: "Vreme",
+    mobile: "title",
+    cell: (r) => formatDateTime(r.at),
+    className: "whitespace-nowrap",
+  },
+  {
+    key: "area",
+    header: "Oblast",
+    mobile: "badge",
+    cell: (r) => <Badge tone="brand">{AUDIT_AREA_LABELS[r.area as AuditArea] ?? r.area}</Badge>,
+  },
+  {
+    key: "action",
+    header: "Akcija",
+    cell: (r) => auditActionLabel(r.action),
+  },
+  {
+    key: "user",
+    header: "Korisnik",
+    // Long e-mails break after @ and dots (<wbr>), never sideways out of the table.
+    cell: (r) => (r.userEmail ? <BreakableEmail value={r.userEmail} /> : "—"),
+  },
+  {
+    key: "record",
+    header: "Zapis",
+    cell: (r) =>
+      r.recordId || r.recordLabel ? (
+        <span className="[overflow-wrap:anywhere]">
+          {r.recordLabel ?? ""}
+          {r.recordId ? <span className="text-xs text-slate-500"> #{r.recordId}</span> : null}
+        </span>
+      ) : (
+        "—"
+      ),
+  },
+  {
+    key: "ip",
+    header: "Adresa",
+    cell: (r) => <span className="[overflow-wrap:anywhere]">{r.ip ?? "—"}</span>,
+  },
+  {
+    key: "changes",
+    header: "Izmene",
+    cell: (r) => <Changes changes={r.changes} />,
+  },
+];
+
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, totalPages, users, actions, filter, retentionDays, exportQuery } = loaderData;
   const navigation = useNavigation();
@@ -161,55 +213,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           rowKey={(r) => r.id}
           testId="audit"
           empty="Nema zapisa za izabrane filtere."
-          columns={[
-            {
-              key: "at",
-              header: "Vreme",
-              mobile: "title",
-              cell: (r) => formatDateTime(r.at),
-              className: "whitespace-nowrap",
-            },
-            {
-              key: "area",
-              header: "Oblast",
-              mobile: "badge",
-              cell: (r) => <Badge tone="brand">{AUDIT_AREA_LABELS[r.area as AuditArea] ?? r.area}</Badge>,
-            },
-            {
-              key: "action",
-              header: "Akcija",
-              cell: (r) => auditActionLabel(r.action),
-            },
-            {
-              key: "user",
-              header: "Korisnik",
-              // Long e-mails break after @ and dots (<wbr>), never sideways out of the table.
-              cell: (r) => (r.userEmail ? <BreakableEmail value={r.userEmail} /> : "—"),
-            },
-            {
-              key: "record",
-              header: "Zapis",
-              cell: (r) =>
-                r.recordId || r.recordLabel ? (
-                  <span className="[overflow-wrap:anywhere]">
-                    {r.recordLabel ?? ""}
-                    {r.recordId ? <span className="text-xs text-slate-500"> #{r.recordId}</span> : null}
-                  </span>
-                ) : (
-                  "—"
-                ),
-            },
-            {
-              key: "ip",
-              header: "Adresa",
-              cell: (r) => <span className="[overflow-wrap:anywhere]">{r.ip ?? "—"}</span>,
-            },
-            {
-              key: "changes",
-              header: "Izmene",
-              cell: (r) => <Changes changes={r.changes} />,
-            },
-          ]}
+          columns={COLUMNS}
         />
       </PagedTable>
     </div>

@@ -73,17 +73,12 @@ function MediaPreviewFooter({ item, actions }: { item: MediaItem; actions: ItemA
   );
 }
 
-export default function MediaManager({ loaderData }: Route.ComponentProps) {
-  const { items, total, query } = loaderData;
-  const revalidator = useRevalidator();
-  const fileInput = useRef<HTMLInputElement>(null);
+/** Preview, copy URL and delete (after the confirmation) of the listed files, with the screen's notice. */
+function useFileActions(refresh: () => void) {
   const [preview, setPreview] = useState<MediaItem | null>(null);
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
-  const uploadBucket: MediaBucket = query.bucket === "images" ? "images" : "mediji";
-  const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
-  const { uploads, skipped, start, clear } = useUploads(uploadBucket, refresh);
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -113,6 +108,20 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
   }
 
   const actions: ItemActions = { onPreview: setPreview, onCopy: copyUrl, onDelete: setToDelete };
+  return { preview, setPreview, toDelete, setToDelete, deleting, notice, confirmDelete, actions };
+}
+
+// Over 80 lines on purpose: the screen's layout; uploads, file actions and lists are named parts.
+export default function MediaManager({ loaderData }: Route.ComponentProps) {
+  const { items, total, query } = loaderData;
+  const revalidator = useRevalidator();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploadBucket: MediaBucket = query.bucket === "images" ? "images" : "mediji";
+  const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
+  const { uploads, skipped, start, clear } = useUploads(uploadBucket, refresh);
+
+  const files = useFileActions(refresh);
+  const { preview, setPreview, toDelete, setToDelete, deleting, notice, confirmDelete, actions } = files;
   return (
     <div>
       <PageHeader

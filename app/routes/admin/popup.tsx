@@ -1,23 +1,14 @@
-import { Switch } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ImageField, isPreviewableUrl } from "~/components/media/image-field";
+import { EnabledSwitch, FrequencyFields } from "~/components/settings/popup-parts";
 import { Button } from "~/components/ui/button";
-import { Field, Input, TextField, useFocusFirstError } from "~/components/ui/field";
+import { TextField, useFocusFirstError } from "~/components/ui/field";
 import { NoticeStack, useNoticeStack } from "~/components/ui/notice-stack";
 import { popupSettingsOf, savePopupSettings } from "~/domain/popup/popup.server";
-import {
-  formatHours,
-  normalizeMaxShows,
-  normalizeMinHours,
-  POPUP_DEFAULT_MAX_SHOWS,
-  POPUP_MAX_SHOWS_RANGE,
-  POPUP_MESSAGES,
-  POPUP_MIN_HOURS_RANGE,
-  popupSettingsSchema,
-} from "~/domain/popup/rules";
+import { formatHours, POPUP_MESSAGES, popupSettingsSchema } from "~/domain/popup/rules";
 import { invalidateSettingsCache } from "~/domain/settings/cache.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
@@ -70,6 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+// Over 80 lines on purpose: one flat form layout; the switch and frequency fields are in popup-parts.tsx.
 export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps) {
   const { settings } = loaderData;
   const fetcher = useFetcher<typeof action>({ key: "popup-save" });
@@ -118,30 +110,7 @@ export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps
       <NoticeStack messages={messages} />
       <fetcher.Form method="post" noValidate ref={formRef}>
         <Card className="space-y-6 p-5">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <label htmlFor="popup-enabled" className="block text-sm font-medium text-slate-800">
-                Prikazuj pop-up na sajtu
-              </label>
-              <p className="mt-1 text-xs text-slate-500" id="popup-enabled-hint">
-                {unsaved
-                  ? "Promena još nije sačuvana: važi tek kada kliknete „Sačuvaj“."
-                  : enabled
-                    ? "Pop-up je uključen."
-                    : "Pop-up je isključen."}
-              </p>
-            </div>
-            <Switch.Root
-              id="popup-enabled"
-              checked={enabled}
-              onCheckedChange={setEnabled}
-              aria-describedby="popup-enabled-hint"
-              className="relative h-7 w-12 shrink-0 rounded-full bg-slate-300 transition-colors data-[state=checked]:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-            >
-              <Switch.Thumb className="block h-6 w-6 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px] motion-reduce:transition-none" />
-            </Switch.Root>
-            {enabled ? <input type="hidden" name="enabled" value="on" /> : null}
-          </div>
+          <EnabledSwitch enabled={enabled} unsaved={unsaved} onChange={setEnabled} />
 
           <ImageField
             name="image"
@@ -172,50 +141,12 @@ export default function PopupSettingsScreen({ loaderData }: Route.ComponentProps
             hint="Otvara se u novom tabu kada posetilac klikne na sliku."
           />
 
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id="popup-max-shows"
-              label="Najviše prikaza dnevno"
-              hint={`Ceo broj od ${POPUP_MAX_SHOWS_RANGE.min} do ${POPUP_MAX_SHOWS_RANGE.max}.`}
-            >
-              <Input
-                id="popup-max-shows"
-                name="maxShowsPerDay"
-                type="number"
-                inputMode="numeric"
-                min={POPUP_MAX_SHOWS_RANGE.min}
-                max={POPUP_MAX_SHOWS_RANGE.max}
-                step={1}
-                value={maxShows}
-                aria-describedby="popup-max-shows-hint"
-                onChange={(e) => setMaxShows(e.target.value)}
-                onBlur={() => setMaxShows(String(normalizeMaxShows(maxShows)))}
-              />
-            </Field>
-            <Field
-              id="popup-min-hours"
-              label="Najmanje sati između prikaza"
-              hint={`Od ${formatHours(POPUP_MIN_HOURS_RANGE.min)} do ${POPUP_MIN_HOURS_RANGE.max}, u koracima od pola sata.`}
-            >
-              <Input
-                id="popup-min-hours"
-                name="minHoursBetween"
-                type="text"
-                inputMode="decimal"
-                value={minHours}
-                aria-describedby="popup-min-hours-hint"
-                onChange={(e) => setMinHours(e.target.value)}
-                onBlur={() => setMinHours(formatHours(normalizeMinHours(minHours)))}
-              />
-            </Field>
-          </div>
-
-          <div className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
-            Pop-up se svakom posetiocu prikazuje najviše {POPUP_DEFAULT_MAX_SHOWS} puta dnevno (podrazumevano;
-            može od {POPUP_MAX_SHOWS_RANGE.min} do {POPUP_MAX_SHOWS_RANGE.max}), sa razmakom od najmanje{" "}
-            {formatHours(POPUP_MIN_HOURS_RANGE.min)} do {POPUP_MIN_HOURS_RANGE.max} sata između dva prikaza.
-            Broji se u pregledaču posetioca. Preporučujemo horizontalne slike (16:9 ili 4:3).
-          </div>
+          <FrequencyFields
+            maxShows={maxShows}
+            onMaxShows={setMaxShows}
+            minHours={minHours}
+            onMinHours={setMinHours}
+          />
 
           <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
             <Button
