@@ -47,16 +47,8 @@ type ViewProps<T, K extends string | number> = {
 };
 
 /** Narrow: one card per row, the columns placed by their `mobile`. */
-function PhoneCards<T, K extends string | number>({
-  rows,
-  columns,
-  rowKey,
-  caption,
-  testId,
-  rowClassName,
-  checkbox,
-  selectable,
-}: ViewProps<T, K>) {
+function PhoneCards<T, K extends string | number>(view: ViewProps<T, K>) {
+  const { rows, columns, rowKey, caption, testId, rowClassName, checkbox, selectable } = view;
   const title = columns.filter((c) => c.mobile === "title");
   const badge = columns.filter((c) => c.mobile === "badge");
   const actions = columns.filter((c) => c.mobile === "actions");
@@ -112,17 +104,10 @@ function PhoneCards<T, K extends string | number>({
 }
 
 /** Wide: the table, with a select-all box over the row boxes when rows can be selected. */
-function WideTable<T, K extends string | number>({
-  rows,
-  columns,
-  rowKey,
-  caption,
-  testId,
-  rowClassName,
-  checkbox,
-  selection,
-  keys,
-}: ViewProps<T, K> & { selection?: Selection<K>; keys: K[] }) {
+function WideTable<T, K extends string | number>(
+  view: ViewProps<T, K> & { selection?: Selection<K>; keys: K[] },
+) {
+  const { rows, columns, rowKey, caption, testId, rowClassName, checkbox, selection, keys } = view;
   const allSelected = selection ? keys.every((k) => selection.selected.has(k)) : false;
   return (
     <div className="hidden overflow-x-auto @4xl:block">

@@ -96,6 +96,25 @@ export function DynamicContent({ list, jobAds }: { list: ArticleChoice[]; jobAds
   );
 }
 
+function Radio({
+  name,
+  checked,
+  onSelect,
+  children,
+}: {
+  name: string;
+  checked: boolean;
+  onSelect: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="radio" name={name} checked={checked} onChange={onSelect} />
+      {children}
+    </label>
+  );
+}
+
 /** Step 3: the e-mail's subject and its recipients (all active subscribers or picked ones). */
 export function AudienceStep({
   prefix,
@@ -129,24 +148,16 @@ export function AudienceStep({
       </Field>
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-700">Kome šaljemo</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="radio"
-            name={`${prefix}-audience`}
-            checked={audience === "all"}
-            onChange={() => onAudience("all")}
-          />
+        <Radio name={`${prefix}-audience`} checked={audience === "all"} onSelect={() => onAudience("all")}>
           Svim aktivnim pretplatnicima <Badge tone="brand">{number.format(activeRecipients)}</Badge>
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="radio"
-            name={`${prefix}-audience`}
-            checked={audience === "selected"}
-            onChange={() => onAudience("selected")}
-          />
+        </Radio>
+        <Radio
+          name={`${prefix}-audience`}
+          checked={audience === "selected"}
+          onSelect={() => onAudience("selected")}
+        >
           Izabranim pretplatnicima
-        </label>
+        </Radio>
       </fieldset>
       {audience === "selected" ? (
         <RecipientPicker idPrefix={prefix} picked={picked as Picked} onChange={onPicked} />
