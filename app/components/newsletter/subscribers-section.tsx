@@ -1,8 +1,9 @@
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { PagedTable } from "~/components/admin/paged-table";
-import { Badge } from "~/components/ui/badge";
-import { Input, Select } from "~/components/ui/field";
+import { Select } from "~/components/ui/field";
 import { FilterBar } from "~/components/ui/filter-bar";
+import { SearchField } from "~/components/ui/search-field";
+import { ActiveBadge } from "~/components/ui/status-badge";
 import { SOURCE_LABELS, SUBSCRIBERS_PAGE_SIZE } from "~/domain/newsletter/constants";
 import type { SubscriberFilter, SubscriberListRow } from "~/domain/newsletter/subscribers.server";
 import { formatDate } from "~/lib/dates";
@@ -21,9 +22,7 @@ const COLUMNS: Column<Row>[] = [
     key: "status",
     header: "Status",
     mobile: "badge",
-    cell: (r) => (
-      <Badge tone={r.isActive ? "success" : "neutral"}>{r.isActive ? "Aktivan" : "Neaktivan"}</Badge>
-    ),
+    cell: (r) => <ActiveBadge active={r.isActive} />,
   },
   {
     key: "source",
@@ -83,13 +82,8 @@ export function SubscribersSection({
         busy={searching}
         resetTo={filter.search || filter.status || filter.source ? "/admin/newsletter" : null}
       >
-        <label className="sr-only" htmlFor="q">
-          Pretraga po email adresi
-        </label>
-        <Input
-          id="q"
-          name="q"
-          type="search"
+        <SearchField
+          label="Pretraga po email adresi"
           placeholder="Pretraži po email adresi…"
           defaultValue={filter.search}
         />

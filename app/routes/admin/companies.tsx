@@ -10,7 +10,7 @@ import { CompanyFilterFields } from "~/components/companies/company-filters";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { FilterBar } from "~/components/ui/filter-bar";
 import { FlashNotice, Notice } from "~/components/ui/notice";
-import { StatusBadge } from "~/components/ui/status-badge";
+import { ActiveBadge } from "~/components/ui/status-badge";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
   COMPANY_MESSAGES,
@@ -98,12 +98,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
-const ACTIVE_LABELS = { active: "Aktivna", inactive: "Neaktivna" } as const;
-
-function ActiveBadge({ active }: { active: boolean }) {
-  return <StatusBadge status={active ? "active" : "inactive"} labels={ACTIVE_LABELS} />;
-}
-
 function RowActions({
   row,
   busy,
@@ -165,7 +159,7 @@ function companyColumns(
       key: "status",
       header: "Status",
       mobile: "badge",
-      cell: (r) => <ActiveBadge active={r.active} />,
+      cell: (r) => <ActiveBadge active={r.active} gender="feminine" />,
     },
     actionsColumn((r) => <RowActions row={r} busy={pendingId === r.id} {...rowProps} />),
   ];

@@ -7,9 +7,9 @@ import { AdminRouteError } from "~/components/admin/route-error";
 import { OrderDialog, OrderStatusBadge } from "~/components/payments/order-dialog";
 import { OrderSummaryCards } from "~/components/payments/order-summary";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/field";
 import { FilterBar } from "~/components/ui/filter-bar";
 import { Notice } from "~/components/ui/notice";
+import { SearchField } from "~/components/ui/search-field";
 import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { listOrders, orderSummary } from "~/domain/orders/orders.server";
 import {
@@ -170,6 +170,9 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
     const qs = next.toString();
     return `/admin/stripe-orders${qs ? `?${qs}` : ""}`;
   };
+  /** The links of one filter ("sve", the default, leaves it out of the address). */
+  const links = (key: "period" | "status", items: readonly { value: string; label: string }[]) =>
+    items.map((item) => ({ ...item, href: hrefWith({ [key]: item.value === "sve" ? "" : item.value }) }));
   return (
     <div>
       <PageHeader
@@ -197,32 +200,21 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
               label="Period"
               className="mt-3"
               current={period}
-              items={ORDER_PERIODS.map((p) => ({
-                ...p,
-                href: hrefWith({ period: p.value === "sve" ? "" : p.value }),
-              }))}
+              items={links("period", ORDER_PERIODS)}
             />
             <SegmentedNav
               label="Status"
               className="mt-2"
               current={status}
-              items={ORDER_STATUS_FILTERS.map((p) => ({
-                ...p,
-                href: hrefWith({ status: p.value === "sve" ? "" : p.value }),
-              }))}
+              items={links("status", ORDER_STATUS_FILTERS)}
             />
           </>
         }
       >
         {period !== "sve" ? <input type="hidden" name="period" value={period} /> : null}
         {status !== "sve" ? <input type="hidden" name="status" value={status} /> : null}
-        <label htmlFor="q" className="sr-only">
-          Pretraga narudžbina
-        </label>
-        <Input
-          id="q"
-          name="q"
-          type="search"
+        <SearchField
+          label="Pretraga narudžbina"
           placeholder="Proizvod, email ili ime kupca, Stripe sesija…"
           defaultValue={q}
         />

@@ -8,7 +8,7 @@ import { useRowActions } from "~/components/admin/use-row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import { StatusBadge } from "~/components/ui/status-badge";
+import { ActiveBadge } from "~/components/ui/status-badge";
 import { CreateUserDialog } from "~/components/users/create-user-dialog";
 import { forbidden, requirePermission, userPermissions } from "~/domain/users/auth.server";
 import {
@@ -127,12 +127,6 @@ type UserRow = Route.ComponentProps["loaderData"]["users"][number];
 
 function RoleBadge({ role }: { role: UserRow["role"] }) {
   return <Badge tone={role === "admin" ? "warning" : "info"}>{ROLE_LABELS[role]}</Badge>;
-}
-
-const ACTIVE_LABELS = { active: "Aktivan", inactive: "Neaktivan" } as const;
-
-function ActiveBadge({ active }: { active: boolean }) {
-  return <StatusBadge status={active ? "active" : "inactive"} labels={ACTIVE_LABELS} />;
 }
 
 /** Toggle and delete; the protected administrator shows 'Zaštićen' instead, and nobody acts on themselves. */
