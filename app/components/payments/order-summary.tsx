@@ -25,6 +25,15 @@ function SummaryCard({
   );
 }
 
+/** The count cards after revenue: the summary's field, its label and its colour. */
+const COUNTS = [
+  ["paid", "Plaćene", "text-emerald-700"],
+  ["pending", "Na čekanju", "text-amber-700"],
+  ["failed", "Neuspele", "text-red-700"],
+  ["refunded", "Refundirane", "text-slate-700"],
+  ["disputed", "Osporene", "text-red-700"],
+] as const;
+
 /** The cards over the orders table: revenue per currency and the count of each status (same filter as the table). */
 export function OrderSummaryCards({ summary }: { summary: OrderSummary }) {
   const revenue =
@@ -39,21 +48,9 @@ export function OrderSummaryCards({ summary }: { summary: OrderSummary }) {
   return (
     <section className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 2xl:grid-cols-6" aria-label="Pregled">
       <SummaryCard label="Prihod" value={revenue} tone="text-slate-900" testId="summary-revenue" />
-      <SummaryCard label="Plaćene" value={summary.paid} tone="text-emerald-700" testId="summary-paid" />
-      <SummaryCard
-        label="Na čekanju"
-        value={summary.pending}
-        tone="text-amber-700"
-        testId="summary-pending"
-      />
-      <SummaryCard label="Neuspele" value={summary.failed} tone="text-red-700" testId="summary-failed" />
-      <SummaryCard
-        label="Refundirane"
-        value={summary.refunded}
-        tone="text-slate-700"
-        testId="summary-refunded"
-      />
-      <SummaryCard label="Osporene" value={summary.disputed} tone="text-red-700" testId="summary-disputed" />
+      {COUNTS.map(([key, label, tone]) => (
+        <SummaryCard key={key} label={label} value={summary[key]} tone={tone} testId={`summary-${key}`} />
+      ))}
     </section>
   );
 }

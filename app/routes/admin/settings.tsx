@@ -140,6 +140,22 @@ function readBackup() {
   }
 }
 
+/** The two default images of spec §2 Settings, in their order. */
+const DEFAULT_IMAGES = [
+  {
+    name: "defaultArticleImage",
+    label: "Podrazumevana slika članka",
+    hint: "Prikazuje se kada članak nema sliku ili se njegova slika ne može učitati.",
+    uploadFailed: SETTINGS_MESSAGES.uploadFailed,
+  },
+  {
+    name: "defaultCompanyImage",
+    label: "Podrazumevana slika kompanije",
+    hint: "Prikazuje se kada kompanija nema logo.",
+    uploadFailed: SETTINGS_MESSAGES.companyUploadFailed,
+  },
+] as const;
+
 /**
  * The answer to a save: said on the screen; a database that failed keeps the values in this
  * browser (spec §4), a save that worked clears that copy.
@@ -214,36 +230,21 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <NoticeStack messages={messages} />
       <fetcher.Form ref={formRef} method="post" noValidate>
         <Card className="space-y-8 p-5">
-          <ImageField
-            name="defaultArticleImage"
-            id="defaultArticleImage"
-            label="Podrazumevana slika članka"
-            defaultValue={values.defaultArticleImage}
-            error={fieldErrors.defaultArticleImage}
-            hint="Prikazuje se kada članak nema sliku ili se njegova slika ne može učitati."
-            onUploadResult={(r) =>
-              say(
-                r.ok ? "success" : "error",
-                r.ok ? SETTINGS_MESSAGES.uploaded : SETTINGS_MESSAGES.uploadFailed,
-              )
-            }
-            uploadErrorMessage={SETTINGS_MESSAGES.uploadFailed}
-          />
-          <ImageField
-            name="defaultCompanyImage"
-            id="defaultCompanyImage"
-            label="Podrazumevana slika kompanije"
-            defaultValue={values.defaultCompanyImage}
-            error={fieldErrors.defaultCompanyImage}
-            hint="Prikazuje se kada kompanija nema logo."
-            onUploadResult={(r) =>
-              say(
-                r.ok ? "success" : "error",
-                r.ok ? SETTINGS_MESSAGES.uploaded : SETTINGS_MESSAGES.companyUploadFailed,
-              )
-            }
-            uploadErrorMessage={SETTINGS_MESSAGES.companyUploadFailed}
-          />
+          {DEFAULT_IMAGES.map((image) => (
+            <ImageField
+              key={image.name}
+              name={image.name}
+              id={image.name}
+              label={image.label}
+              defaultValue={values[image.name]}
+              error={fieldErrors[image.name]}
+              hint={image.hint}
+              onUploadResult={(r) =>
+                say(r.ok ? "success" : "error", r.ok ? SETTINGS_MESSAGES.uploaded : image.uploadFailed)
+              }
+              uploadErrorMessage={image.uploadFailed}
+            />
+          ))}
           <div className="flex justify-end border-t border-slate-100 pt-4">
             <Button type="submit" disabled={busy}>
               {busy ? "Čuvanje…" : "Sačuvaj podešavanja"}
