@@ -20,6 +20,7 @@ export function FilterBar({
   after,
   search = true,
   cardClassName = "mb-4",
+  bare = false,
 }: {
   children: ReactNode;
   /** The grid's columns, e.g. `sm:grid-cols-2 lg:grid-cols-[1fr_14rem_auto]`. */
@@ -34,22 +35,32 @@ export function FilterBar({
   search?: boolean;
   /** The card's own spacing (a list inside a spaced section passes ""). */
   cardClassName?: string;
+  /** One row on the page itself, no card (a queue's search over its tabs). */
+  bare?: boolean;
 }) {
+  const form = (
+    <Form
+      method="get"
+      role={search ? "search" : undefined}
+      className={bare ? cn("mb-4 flex gap-2", className) : cn("grid gap-3", className)}
+    >
+      {children}
+      <div className="flex shrink-0 gap-2">
+        <Button type="submit" variant={submitVariant} disabled={busy}>
+          {submitLabel}
+        </Button>
+        {resetTo ? (
+          <ButtonLink variant="ghost" to={resetTo}>
+            Poništi
+          </ButtonLink>
+        ) : null}
+      </div>
+    </Form>
+  );
+  if (bare) return form;
   return (
     <Card className={cn(cardClassName, "p-4")}>
-      <Form method="get" role={search ? "search" : undefined} className={cn("grid gap-3", className)}>
-        {children}
-        <div className="flex gap-2">
-          <Button type="submit" variant={submitVariant} disabled={busy}>
-            {submitLabel}
-          </Button>
-          {resetTo ? (
-            <ButtonLink variant="ghost" to={resetTo}>
-              Poništi
-            </ButtonLink>
-          ) : null}
-        </div>
-      </Form>
+      {form}
       {after}
     </Card>
   );
