@@ -1,6 +1,28 @@
+import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { pageWindow } from "~/lib/pagination";
 import { cn } from "./ui/cn";
+
+// One line at 360 px: on a phone "Prethodna"/"Sledeća" are arrows (the words stay for screen
+// readers) and the buttons are narrower, so five page numbers of three digits still fit.
+const item =
+  "inline-flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg border px-2 text-sm font-medium sm:px-3";
+
+/** "Previous" or "next": a link, or a greyed-out mark on the first or last page. */
+function Step({ to, rel, children }: { to: string | null; rel: "prev" | "next"; children: ReactNode }) {
+  if (to === null) {
+    return (
+      <span className={cn(item, "cursor-not-allowed border-slate-200 text-slate-300")} aria-disabled="true">
+        {children}
+      </span>
+    );
+  }
+  return (
+    <Link to={to} className={cn(item, "border-slate-300 bg-white hover:bg-slate-50")} rel={rel}>
+      {children}
+    </Link>
+  );
+}
 
 /**
  * Previous, at most 5 page buttons, next. Pages are links (the page lives in the URL as ?page=N),
@@ -25,10 +47,6 @@ export function Pagination({
     const qs = params.toString();
     return `${location.pathname}${qs ? `?${qs}` : ""}`;
   };
-  // One line at 360 px: on a phone "Prethodna"/"Sledeća" are arrows (the words stay for screen
-  // readers) and the buttons are narrower, so five page numbers of three digits still fit.
-  const item =
-    "inline-flex h-9 min-w-9 shrink-0 items-center justify-center rounded-lg border px-2 text-sm font-medium sm:px-3";
   const previous = (
     <>
       <span aria-hidden="true">‹</span>
@@ -41,22 +59,11 @@ export function Pagination({
       <span aria-hidden="true">›</span>
     </>
   );
-  const disabled = "cursor-not-allowed border-slate-200 text-slate-300";
   return (
     <nav aria-label={label} className="flex items-center gap-1">
-      {win.hasPrevious ? (
-        <Link
-          to={hrefFor(win.page - 1)}
-          className={cn(item, "border-slate-300 bg-white hover:bg-slate-50")}
-          rel="prev"
-        >
-          {previous}
-        </Link>
-      ) : (
-        <span className={cn(item, disabled)} aria-disabled="true">
-          {previous}
-        </span>
-      )}
+      <Step to={win.hasPrevious ? hrefFor(win.page - 1) : null} rel="prev">
+        {previous}
+      </Step>
       {win.pages.map((n) => (
         <Link
           key={n}
@@ -72,19 +79,9 @@ export function Pagination({
           {n}
         </Link>
       ))}
-      {win.hasNext ? (
-        <Link
-          to={hrefFor(win.page + 1)}
-          className={cn(item, "border-slate-300 bg-white hover:bg-slate-50")}
-          rel="next"
-        >
-          {next}
-        </Link>
-      ) : (
-        <span className={cn(item, disabled)} aria-disabled="true">
-          {next}
-        </span>
-      )}
+      <Step to={win.hasNext ? hrefFor(win.page + 1) : null} rel="next">
+        {next}
+      </Step>
     </nav>
   );
 }

@@ -20,10 +20,4 @@ export function PageHeader({
   );
 }
 
-export function Card({ children, className = "" }: { children: ReactNode; className?: string }) {
-  return (
-    <section className={`rounded-xl border border-slate-200 bg-white shadow-sm ${className}`}>
-      {children}
-    </section>
-  );
-}
+export { Card } from "~/components/ui/card";

@@ -6,10 +6,11 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { DecisionForm, DeleteItemButton } from "~/components/moderation/decision-form";
 import type { QueueControls } from "~/components/moderation/queue";
 import { Button } from "~/components/ui/button";
 import { Detail } from "~/components/ui/detail";
-import { TextField, useFocusFirstError } from "~/components/ui/field";
+import { useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
 import {
@@ -76,6 +77,7 @@ function Details({ row }: { row: SubmissionRow }) {
   );
 }
 
+// Over 80 lines on purpose: one layout switching between details and the edit form; decisions in DecisionForm.
 export function SubmissionReview({
   row,
   maxYear,
@@ -104,7 +106,6 @@ export function SubmissionReview({
   const failed = result && !result.ok ? result : null;
   const editValues = failed?.intent === "update" && failed.values ? failed.values : companyToInput(row);
   const fieldErrors = failed?.fieldErrors ?? {};
-  const note = () => String(new FormData(decisionForm.current ?? undefined).get("note") ?? "");
 
   return (
     <>
@@ -139,51 +140,39 @@ export function SubmissionReview({
       )}
 
       {pending && !editing ? (
-        <form
-          ref={decisionForm}
-          noValidate
-          className="mt-5 space-y-3 border-t border-slate-100 pt-4"
-          onSubmit={(e) => e.preventDefault()}
+        <DecisionForm
+          formRef={decisionForm}
+          note={{
+            idPrefix: `notes-${row.id}`,
+            label: "Napomene (obavezne za odbijanje)",
+            rows: 3,
+            values: failed?.intent === "update" ? undefined : failed?.values,
+            errors: fieldErrors,
+          }}
         >
-          <TextField
-            name="note"
-            idPrefix={`notes-${row.id}`}
-            label="Napomene (obavezne za odbijanje)"
-            multiline
-            rows={3}
-            values={failed?.intent === "update" ? undefined : failed?.values}
-            errors={fieldErrors}
-          />
-          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            <Button disabled={q.busy} onClick={() => q.act(row.id, "approve", { note: note() })}>
-              Odobri
-            </Button>
-            <Button
-              variant="warning"
-              disabled={q.busy}
-              onClick={() => q.act(row.id, "reject", { note: note() })}
-            >
-              Odbij
-            </Button>
-            <Button variant="secondary" disabled={q.busy} onClick={() => setEditing(true)}>
-              Izmeni
-            </Button>
-            <Button
-              variant="danger"
-              className="sm:ml-auto"
-              disabled={q.busy}
-              onClick={() => q.askDelete(row.id)}
-            >
-              Obriši
-            </Button>
-          </div>
-        </form>
+          {(note) => (
+            <>
+              <Button disabled={q.busy} onClick={() => q.act(row.id, "approve", { note: note() })}>
+                Odobri
+              </Button>
+              <Button
+                variant="warning"
+                disabled={q.busy}
+                onClick={() => q.act(row.id, "reject", { note: note() })}
+              >
+                Odbij
+              </Button>
+              <Button variant="secondary" disabled={q.busy} onClick={() => setEditing(true)}>
+                Izmeni
+              </Button>
+              <DeleteItemButton id={row.id} q={q} />
+            </>
+          )}
+        </DecisionForm>
       ) : null}
       {!pending ? (
         <div className="mt-5 flex justify-end border-t border-slate-100 pt-4">
-          <Button variant="danger" disabled={q.busy} onClick={() => q.askDelete(row.id)}>
-            Obriši
-          </Button>
+          <DeleteItemButton id={row.id} q={q} className="" />
         </div>
       ) : null}
     </>

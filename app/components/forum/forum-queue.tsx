@@ -2,7 +2,7 @@
  * What the forum's two moderation screens (topics and comments) share on the queue (decision 171):
  * the tabs, the status and action columns, and the dialog's answer and buttons.
  */
-import type { Column } from "~/components/admin/data-table";
+import { actionsColumn, type Column } from "~/components/admin/data-table";
 import { ItemActions, type QueueControls } from "~/components/moderation/queue";
 import { Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -29,20 +29,14 @@ export function forumRowColumns<R extends Item>(q: QueueControls): Column<R>[] {
       mobile: "badge",
       cell: (r) => <StatusBadge status={r.status} labels={STATUS_LABELS} />,
     },
-    {
-      key: "actions",
-      header: "Akcije",
-      align: "right",
-      mobile: "actions",
-      cell: (r) => (
-        <ItemActions
-          actions={statusActions(r.status)}
-          busy={q.busyIds.has(r.id)}
-          onAction={(action) => q.act(r.id, action)}
-          onDelete={() => q.askDelete(r.id)}
-        />
-      ),
-    },
+    actionsColumn((r) => (
+      <ItemActions
+        actions={statusActions(r.status)}
+        busy={q.busyIds.has(r.id)}
+        onAction={(action) => q.act(r.id, action)}
+        onDelete={() => q.askDelete(r.id)}
+      />
+    )),
   ];
 }
 

@@ -4,12 +4,13 @@
  * open, delete).
  */
 import { type RefObject, useEffect, useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
-import { DataTable } from "~/components/admin/data-table";
+import { Form, useSubmit } from "react-router";
+import { actionsColumn, DataTable } from "~/components/admin/data-table";
 import { Card } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
+import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { thumbnailUrl } from "~/domain/media/responsive";
 import type { MediaType } from "~/domain/media/rules";
 import { formatDateTime } from "~/lib/dates";
@@ -43,6 +44,30 @@ function viewHref(query: MediaQuery, view: MediaView): string {
   return s ? `?${s}` : "?";
 }
 
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: () => void;
+}) {
+  return (
+    <Select name={name} defaultValue={value} aria-label={label} className="sm:max-w-40" onChange={onChange}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
 /** Search (debounced), type and bucket filters and the grid/list toggle; every change goes to the URL. */
 export function MediaFilters({ query }: { query: MediaQuery }) {
   const submit = useSubmit();
@@ -71,51 +96,32 @@ export function MediaFilters({ query }: { query: MediaQuery }) {
         className="sm:max-w-xs"
         onChange={() => apply(400)}
       />
-      <Select
+      <FilterSelect
         name="type"
-        defaultValue={query.type}
-        aria-label="Tip"
-        className="sm:max-w-40"
+        label="Tip"
+        value={query.type}
+        options={TYPE_FILTERS}
         onChange={() => apply()}
-      >
-        {TYPE_FILTERS.map((t) => (
-          <option key={t.value} value={t.value}>
-            {t.label}
-          </option>
-        ))}
-      </Select>
-      <Select
+      />
+      <FilterSelect
         name="bucket"
-        defaultValue={query.bucket}
-        aria-label="Bucket"
-        className="sm:max-w-40"
+        label="Bucket"
+        value={query.bucket}
+        options={BUCKET_FILTERS}
         onChange={() => apply()}
-      >
-        {BUCKET_FILTERS.map((b) => (
-          <option key={b.value} value={b.value}>
-            {b.label}
-          </option>
-        ))}
-      </Select>
+      />
       {query.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
-      <nav className="flex gap-1 sm:ml-auto" aria-label="Prikaz">
-        {(
-          [
-            ["grid", "Mreža"],
-            ["list", "Lista"],
-          ] as const
-        ).map(([view, label]) => (
-          <Link
-            key={view}
-            to={viewHref(query, view)}
-            aria-current={query.view === view ? "true" : undefined}
-            preventScrollReset
-            className={buttonClass(query.view === view ? "primary" : "secondary", "sm")}
-          >
-            {label}
-          </Link>
-        ))}
-      </nav>
+      <SegmentedNav
+        label="Prikaz"
+        look="buttons"
+        className="sm:ml-auto"
+        current={query.view}
+        preventScrollReset
+        items={[
+          { value: "grid", label: "Mreža", href: viewHref(query, "grid") },
+          { value: "list", label: "Lista", href: viewHref(query, "list") },
+        ]}
+      />
     </Form>
   );
 }
@@ -235,13 +241,7 @@ export function MediaList({ items, actions }: { items: MediaItem[]; actions: Ite
             className: "whitespace-nowrap",
             cell: (item) => formatDateTime(item.createdAt),
           },
-          {
-            key: "actions",
-            header: "Akcije",
-            align: "right",
-            mobile: "actions",
-            cell: (item) => <MediaItemActions item={item} actions={actions} />,
-          },
+          actionsColumn((item: MediaItem) => <MediaItemActions item={item} actions={actions} />),
         ]}
       />
     </Card>

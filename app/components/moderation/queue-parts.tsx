@@ -4,11 +4,13 @@
  * fetcher of a screen. `ModerationQueue` (queue.tsx) puts them together.
  */
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Form, useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
+import { useFetcher, useLocation, useNavigate, useNavigation } from "react-router";
+import { actionsColumn } from "~/components/admin/data-table";
 import { StatusTabs } from "~/components/admin/status-tabs";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Input, TextField } from "~/components/ui/field";
+import { FilterBar } from "~/components/ui/filter-bar";
 import {
   ACTION_LABELS,
   QUEUE_PARAMS,
@@ -100,7 +102,11 @@ export function QueueSearch({ search, placeholder }: { search: string; placehold
     ([key]) => key !== QUEUE_PARAMS.search && key !== QUEUE_PARAMS.page && key !== QUEUE_PARAMS.open,
   );
   return (
-    <Form method="get" role="search" className="mb-4 flex gap-2">
+    <FilterBar
+      bare
+      busy={navigation.state === "loading"}
+      resetTo={search ? listHref({ [QUEUE_PARAMS.search]: null }) : null}
+    >
       {kept.map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -108,15 +114,7 @@ export function QueueSearch({ search, placeholder }: { search: string; placehold
         Pretraga
       </label>
       <Input id="q" name="q" type="search" placeholder={placeholder} defaultValue={search} maxLength={100} />
-      <Button type="submit" disabled={navigation.state === "loading"} className="shrink-0">
-        Pretraži
-      </Button>
-      {search ? (
-        <ButtonLink variant="ghost" to={listHref({ [QUEUE_PARAMS.search]: null })} className="shrink-0">
-          Poništi
-        </ButtonLink>
-      ) : null}
-    </Form>
+    </FilterBar>
   );
 }
 
@@ -343,15 +341,9 @@ export function useQueueFetcher(key: string, onReply: (reply: QueueReply) => voi
 
 /** The last column of a queue whose rows open in the dialog: "Pregledaj". */
 export function reviewColumn<R extends { id: number }>(open: (id: number) => void) {
-  return {
-    key: "actions",
-    header: "Akcije",
-    align: "right" as const,
-    mobile: "actions" as const,
-    cell: (r: R) => (
-      <Button size="sm" variant="secondary" onClick={() => open(r.id)}>
-        Pregledaj
-      </Button>
-    ),
-  };
+  return actionsColumn((r: R) => (
+    <Button size="sm" variant="secondary" onClick={() => open(r.id)}>
+      Pregledaj
+    </Button>
+  ));
 }

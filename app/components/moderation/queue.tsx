@@ -7,9 +7,8 @@
 import { type ReactNode, useEffect, useState } from "react";
 import { useLocation } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
-import { Card } from "~/components/admin/page-header";
+import { PagedTable } from "~/components/admin/paged-table";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { Pagination } from "~/components/pagination";
 import { Dialog, type DialogWidth } from "~/components/ui/dialog";
 import { Notice } from "~/components/ui/notice";
 import {
@@ -187,10 +186,11 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
       {area.searchPlaceholder ? <QueueSearch search={search} placeholder={area.searchPlaceholder} /> : null}
       {filters}
       <QueueTabs label={area.tabsLabel} tabs={area.tabs} current={tab} counts={counts} />
-      <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-        {resultCountLine(page, pageSize, total)}
-      </p>
-      <Card className="overflow-hidden">
+      <PagedTable
+        count={resultCountLine(page, pageSize, total)}
+        page={page}
+        totalPages={totalPagesOf(total, pageSize)}
+      >
         {area.bulk ? (
           <BulkBar
             ids={ids}
@@ -219,10 +219,7 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
           }
           columns={area.columns(controls)}
         />
-      </Card>
-      <div className="mt-4">
-        <Pagination page={page} totalPages={totalPagesOf(total, pageSize)} />
-      </div>
+      </PagedTable>
 
       {opened && openedId !== null ? (
         <Dialog

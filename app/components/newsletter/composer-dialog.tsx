@@ -1,22 +1,23 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
-import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Field, Input } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
-import { formatDate } from "~/lib/dates";
+import {
+  ArticleChecklist,
+  type ArticleChoice,
+  AudienceStep,
+  DynamicContent,
+  type JobAd,
+  MAX_ARTICLES,
+  StepHeading,
+} from "./composer-parts";
 import { Modal } from "./modal";
 import { NewsletterPreview } from "./preview";
-import { type Picked, RecipientPicker } from "./recipient-picker";
 
 /** Spec messages (domain/newsletter/messages.ts), repeated here for the browser's instant checks. */
 const NEED_ARTICLE = "Molimo odaberite najmanje jedan članak";
 const NEED_DRAFT_AND_RECIPIENTS = "Molimo prvo generisite newsletter i odaberite primaoce";
-const MAX_ARTICLES = 5;
-
-type ArticleChoice = { id: number; title: string; category: string; publishedDate: string | Date };
-type JobAd = { title: string; company: string; location: string; pay: string };
 type ArticlesResponse = { ok: boolean; message?: string; articles: ArticleChoice[]; jobAds?: JobAd[] };
 type Draft = {
   id: number;
@@ -36,35 +37,9 @@ type ActionResponse = {
 
 const number = new Intl.NumberFormat("sr-Latn");
 
-/**
- * The manual and the dynamic newsletter (spec §2, §4): choose (manual: 1 to 5 of the 20 newest
- * articles; dynamic: the 3 newest articles and 3 job ads), generate, preview, choose recipients
- * (all active or picked ones), send. After a send the dialog closes and everything resets.
- */
-export function ComposerDialog({
-  kind,
-  open,
-  onOpenChange,
-  onSent,
-}: {
-  kind: "manual" | "dynamic";
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onSent: (message: string) => void;
-}) {
-  const prefix = `composer-${kind}`;
+/** The articles (and job ads) to choose from, asked for each time the dialog opens. */
+function useArticleChoices(kind: "manual" | "dynamic", prefix: string, open: boolean) {
   const articles = useFetcher<ArticlesResponse>({ key: `${prefix}-articles` });
-  const generator = useFetcher<ActionResponse>({ key: `${prefix}-generate` });
-  const sender = useFetcher<ActionResponse>({ key: `${prefix}-send` });
-  const [selected, setSelected] = useState<number[]>([]);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [subject, setSubject] = useState("");
-  const [audience, setAudience] = useState<"all" | "selected">("all");
-  const [picked, setPicked] = useState<Map<number, string>>(new Map());
-  const [message, setMessage] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const handled = useRef<unknown>(null);
-
   const { load } = articles;
   const requested = useRef(false);
   useEffect(() => {
@@ -76,6 +51,38 @@ export function ComposerDialog({
     requested.current = true;
     load(`/admin/newsletter/articles${kind === "dynamic" ? "?tip=dinamicki" : ""}`);
   }, [open, load, kind]);
+  return articles;
+}
+
+/**
+ * Over 80 lines on purpose: one state machine (choose → generate → preview → recipients → send)
+ * whose steps share the same state; the dialog's parts are in composer-parts.tsx.
+ *
+ * The composer's state: the article list, the draft, the recipients, and the generate and send posts. */
+function useComposer({
+  kind,
+  prefix,
+  open,
+  onOpenChange,
+  onSent,
+}: {
+  kind: "manual" | "dynamic";
+  prefix: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSent: (message: string) => void;
+}) {
+  const articles = useArticleChoices(kind, prefix, open);
+  const generator = useFetcher<ActionResponse>({ key: `${prefix}-generate` });
+  const sender = useFetcher<ActionResponse>({ key: `${prefix}-send` });
+  const [selected, setSelected] = useState<number[]>([]);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [subject, setSubject] = useState("");
+  const [audience, setAudience] = useState<"all" | "selected">("all");
+  const [picked, setPicked] = useState<Map<number, string>>(new Map());
+  const [message, setMessage] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const handled = useRef<unknown>(null);
 
   // A generated draft arrives: preview it.
   useEffect(() => {
@@ -166,6 +173,52 @@ export function ComposerDialog({
   const generating = generator.state !== "idle";
   const sending = sender.state !== "idle";
 
+  return {
+    articles,
+    list,
+    loadFailed,
+    selected,
+    toggleArticle,
+    draft,
+    subject,
+    setSubject,
+    audience,
+    setAudience,
+    picked,
+    setPicked,
+    message,
+    confirming,
+    setConfirming,
+    recipientCount,
+    generate,
+    generating,
+    askToSend,
+    send,
+    sending,
+  };
+}
+
+/**
+ * The manual and the dynamic newsletter (spec §2, §4): choose (manual: 1 to 5 of the 20 newest
+ * articles; dynamic: the 3 newest articles and 3 job ads), generate, preview, choose recipients
+ * (all active or picked ones), send. After a send the dialog closes and everything resets.
+ */
+// Over 80 lines on purpose: the dialog's three steps laid out; state in useComposer, parts in composer-parts.tsx.
+export function ComposerDialog({
+  kind,
+  open,
+  onOpenChange,
+  onSent,
+}: {
+  kind: "manual" | "dynamic";
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSent: (message: string) => void;
+}) {
+  const prefix = `composer-${kind}`;
+  const c = useComposer({ kind, prefix, open, onOpenChange, onSent });
+  const { articles, list, loadFailed, selected, draft, subject, audience, message, recipientCount } = c;
+  const { generating, sending } = c;
   return (
     <Modal
       open={open}
@@ -182,7 +235,7 @@ export function ComposerDialog({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Zatvori
           </Button>
-          <Button onClick={askToSend} disabled={sending} data-testid={`${prefix}-send`}>
+          <Button onClick={c.askToSend} disabled={sending} data-testid={`${prefix}-send`}>
             {sending ? "Pokretanje…" : "Pošalji newsletter"}
           </Button>
         </>
@@ -191,76 +244,20 @@ export function ComposerDialog({
       <div className="space-y-6">
         <Notice tone="error" message={message} />
         <section aria-labelledby={`${prefix}-step1`}>
-          <h3 id={`${prefix}-step1`} className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-            1. Sadržaj
-          </h3>
+          <StepHeading id={`${prefix}-step1`}>1. Sadržaj</StepHeading>
           {articles.state !== "idle" && !articles.data ? (
             <p className="mt-2 text-sm text-slate-500">Učitavanje članaka…</p>
           ) : loadFailed ? (
             <Notice tone="error" className="mt-2" message={articles.data?.message} />
           ) : kind === "manual" ? (
-            <fieldset className="mt-2">
-              <legend className="text-sm text-slate-600">
-                Izabrano {selected.length} od najviše {MAX_ARTICLES} · 20 najnovijih objavljenih članaka
-              </legend>
-              {list.length === 0 ? (
-                <p className="mt-2 text-sm text-slate-500">Nema objavljenih članaka.</p>
-              ) : null}
-              <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
-                {list.map((a) => {
-                  const checked = selected.includes(a.id);
-                  const disabled = !checked && selected.length >= MAX_ARTICLES;
-                  return (
-                    <li key={a.id}>
-                      <label
-                        className={`flex items-start gap-3 px-3 py-2 text-sm ${disabled ? "cursor-not-allowed opacity-60" : "cursor-pointer hover:bg-slate-50"}`}
-                      >
-                        <input
-                          type="checkbox"
-                          className="mt-0.5 h-4 w-4 rounded border-slate-300"
-                          checked={checked}
-                          disabled={disabled}
-                          onChange={() => toggleArticle(a.id)}
-                        />
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-medium text-slate-900">{a.title}</span>
-                          <span className="text-xs text-slate-500">
-                            {a.category} · {formatDate(a.publishedDate)}
-                          </span>
-                        </span>
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            </fieldset>
+            <ArticleChecklist list={list} selected={selected} onToggle={c.toggleArticle} />
           ) : (
-            <div className="mt-2 grid gap-4 md:grid-cols-2">
-              <div>
-                <p className="text-sm font-medium text-slate-700">Članci</p>
-                <ul className="mt-1 list-inside list-disc text-sm text-slate-700">
-                  {list.map((a) => (
-                    <li key={a.id}>{a.title}</li>
-                  ))}
-                </ul>
-                {list.length === 0 ? <p className="text-sm text-slate-500">Nema članaka.</p> : null}
-              </div>
-              <div>
-                <p className="text-sm font-medium text-slate-700">Oglasi za posao</p>
-                <ul className="mt-1 list-inside list-disc text-sm text-slate-700">
-                  {(articles.data?.jobAds ?? []).map((ad) => (
-                    <li key={`${ad.title}-${ad.company}`}>
-                      {ad.title} — {ad.company}, {ad.location}
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            </div>
+            <DynamicContent list={list} jobAds={articles.data?.jobAds ?? []} />
           )}
           <div className="mt-3">
             <Button
               variant={draft ? "secondary" : "primary"}
-              onClick={generate}
+              onClick={c.generate}
               disabled={generating || Boolean(loadFailed)}
             >
               {generating ? "Generisanje…" : draft ? "Generiši ponovo" : "Generiši newsletter"}
@@ -270,12 +267,7 @@ export function ComposerDialog({
 
         {draft ? (
           <section aria-labelledby={`${prefix}-step2`}>
-            <h3
-              id={`${prefix}-step2`}
-              className="text-sm font-semibold uppercase tracking-wide text-slate-500"
-            >
-              2. Pregled
-            </h3>
+            <StepHeading id={`${prefix}-step2`}>2. Pregled</StepHeading>
             <div className="mt-2">
               <NewsletterPreview html={draft.html} text={draft.text} />
             </div>
@@ -283,58 +275,27 @@ export function ComposerDialog({
         ) : null}
 
         {draft ? (
-          <section aria-labelledby={`${prefix}-step3`} className="space-y-3">
-            <h3
-              id={`${prefix}-step3`}
-              className="text-sm font-semibold uppercase tracking-wide text-slate-500"
-            >
-              3. Primaoci i naslov
-            </h3>
-            <Field id={`${prefix}-subject`} label="Naslov email-a">
-              <Input
-                id={`${prefix}-subject`}
-                value={subject}
-                maxLength={200}
-                onChange={(e) => setSubject(e.target.value)}
-              />
-            </Field>
-            <fieldset className="space-y-2">
-              <legend className="text-sm font-medium text-slate-700">Kome šaljemo</legend>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${prefix}-audience`}
-                  checked={audience === "all"}
-                  onChange={() => setAudience("all")}
-                />
-                Svim aktivnim pretplatnicima{" "}
-                <Badge tone="brand">{number.format(draft.activeRecipients)}</Badge>
-              </label>
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="radio"
-                  name={`${prefix}-audience`}
-                  checked={audience === "selected"}
-                  onChange={() => setAudience("selected")}
-                />
-                Izabranim pretplatnicima
-              </label>
-            </fieldset>
-            {audience === "selected" ? (
-              <RecipientPicker idPrefix={prefix} picked={picked as Picked} onChange={setPicked} />
-            ) : null}
-          </section>
+          <AudienceStep
+            prefix={prefix}
+            activeRecipients={draft.activeRecipients}
+            subject={subject}
+            onSubject={c.setSubject}
+            audience={audience}
+            onAudience={c.setAudience}
+            picked={c.picked}
+            onPicked={c.setPicked}
+          />
         ) : null}
       </div>
       <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
+        open={c.confirming}
+        onOpenChange={c.setConfirming}
         tone="info"
         title="Poslati newsletter?"
         description={`„${subject.trim()}” ide na ${number.format(recipientCount)} ${recipientCount === 1 ? "adresu" : "adresa"}. Slanje teče u pozadini, u grupama od 1.000; stranu možete napustiti.`}
         confirmLabel="Pošalji"
         busy={sending}
-        onConfirm={send}
+        onConfirm={c.send}
       />
     </Modal>
   );

@@ -64,6 +64,7 @@ function Progress({ send }: { send: SendView }) {
 }
 
 /** The current send's progress and the last few sends, with stop and resume. */
+// Over 80 lines on purpose: one flat list layout of the recent sends with their progress and buttons.
 export function SendsCard({ sends, outboxTotal }: { sends: SendView[]; outboxTotal: number }) {
   const fetcher = useFetcher<{ ok: boolean; message: string; intent: string }>({ key: "send-control" });
   const [toStop, setToStop] = useState<SendView | null>(null);

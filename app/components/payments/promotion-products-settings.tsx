@@ -40,7 +40,7 @@ function ProductRow({ product }: { product: PromotionProduct }) {
   const failed = result && !result.ok ? result : undefined;
   const busy = fetcher.state !== "idle";
   const prefix = `paket-${product.id}`;
-  const values = failed?.values;
+  const field = { idPrefix: prefix, values: failed?.values, errors: failed?.fieldErrors, required: true };
   return (
     <fetcher.Form
       ref={formRef}
@@ -53,35 +53,20 @@ function ProductRow({ product }: { product: PromotionProduct }) {
       <input type="hidden" name="intent" value="update" />
       <input type="hidden" name="id" value={product.id} />
       <div className="grid gap-3 sm:grid-cols-[minmax(0,1fr)_8rem_6rem]">
+        <TextField {...field} name="name" label="Naziv" defaultValue={product.name} maxLength={80} />
         <TextField
-          name="name"
-          label="Naziv"
-          idPrefix={prefix}
-          defaultValue={product.name}
-          values={values}
-          errors={failed?.fieldErrors}
-          maxLength={80}
-          required
-        />
-        <TextField
+          {...field}
           name="price"
           label="Cena ($)"
-          idPrefix={prefix}
           defaultValue={centsToInput(product.amount)}
-          values={values}
-          errors={failed?.fieldErrors}
           inputMode="decimal"
-          required
         />
         <TextField
+          {...field}
           name="days"
           label="Dana"
-          idPrefix={prefix}
           defaultValue={String(product.days)}
-          values={values}
-          errors={failed?.fieldErrors}
           inputMode="numeric"
-          required
         />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -122,6 +107,12 @@ function NewProduct() {
   }, [result]);
   const failed = result && !result.ok ? result : undefined;
   const busy = fetcher.state !== "idle";
+  const field = {
+    idPrefix: "novi-paket",
+    values: failed?.values,
+    errors: failed?.fieldErrors,
+    required: true,
+  };
   return (
     <fetcher.Form
       key={generation}
@@ -143,37 +134,18 @@ function NewProduct() {
           idPrefix="novi-paket"
           options={PRODUCT_KINDS.map((k) => [k, PRODUCT_KIND_LABELS[k]] as const)}
           defaultValue="job"
-          values={failed?.values}
-          errors={failed?.fieldErrors}
+          values={field.values}
+          errors={field.errors}
         />
         <TextField
+          {...field}
           name="name"
           label="Naziv"
-          idPrefix="novi-paket"
           placeholder="Istaknut oglas 14 dana – posao"
-          values={failed?.values}
-          errors={failed?.fieldErrors}
           maxLength={80}
-          required
         />
-        <TextField
-          name="price"
-          label="Cena ($)"
-          idPrefix="novi-paket"
-          values={failed?.values}
-          errors={failed?.fieldErrors}
-          inputMode="decimal"
-          required
-        />
-        <TextField
-          name="days"
-          label="Dana"
-          idPrefix="novi-paket"
-          values={failed?.values}
-          errors={failed?.fieldErrors}
-          inputMode="numeric"
-          required
-        />
+        <TextField {...field} name="price" label="Cena ($)" inputMode="decimal" />
+        <TextField {...field} name="days" label="Dana" inputMode="numeric" />
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <ActiveBox id="novi-paket-active" defaultChecked />

@@ -62,49 +62,31 @@ export function Field({
   );
 }
 
-export function Input({
-  invalid,
-  className,
-  ...props
-}: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
-  return (
-    <input
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy(props.id, invalid)}
-      className={cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className)}
-      {...props}
-    />
-  );
+type ControlProps = { invalid?: boolean; className?: string; id?: string };
+
+/**
+ * What every control shares: the invalid state for screen readers, its message, the red border;
+ * the caller's own attributes come after, as given.
+ */
+function control<P extends ControlProps>({ invalid, className, ...props }: P) {
+  return {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy(props.id, invalid),
+    className: cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className),
+    ...props,
+  };
 }
 
-export function Textarea({
-  invalid,
-  className,
-  ...props
-}: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
-  return (
-    <textarea
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy(props.id, invalid)}
-      className={cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className)}
-      {...props}
-    />
-  );
+export function Input(props: InputHTMLAttributes<HTMLInputElement> & { invalid?: boolean }) {
+  return <input {...control(props)} />;
 }
 
-export function Select({
-  invalid,
-  className,
-  ...props
-}: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {
-  return (
-    <select
-      aria-invalid={invalid || undefined}
-      aria-describedby={describedBy(props.id, invalid)}
-      className={cn(controlClass, invalid ? "border-red-400" : "border-slate-300", className)}
-      {...props}
-    />
-  );
+export function Textarea(props: TextareaHTMLAttributes<HTMLTextAreaElement> & { invalid?: boolean }) {
+  return <textarea {...control(props)} />;
+}
+
+export function Select(props: SelectHTMLAttributes<HTMLSelectElement> & { invalid?: boolean }) {
+  return <select {...control(props)} />;
 }
 
 type FormState = { values?: FormValues; errors?: FieldErrors };

@@ -50,3 +50,19 @@ export function StatusBadge<S extends string>({
 }) {
   return <Badge tone={tone ?? statusTone(status)}>{labels[status] ?? status}</Badge>;
 }
+
+/** "Aktivan" / "Neaktivan", agreed with the noun: a user or subscriber (masculine), a company (feminine). */
+const ACTIVE_WORDS = {
+  masculine: { active: "Aktivan", inactive: "Neaktivan" },
+  feminine: { active: "Aktivna", inactive: "Neaktivna" },
+} as const;
+
+export function ActiveBadge({
+  active,
+  gender = "masculine",
+}: {
+  active: boolean;
+  gender?: keyof typeof ACTIVE_WORDS;
+}) {
+  return <StatusBadge status={active ? "active" : "inactive"} labels={ACTIVE_WORDS[gender]} />;
+}

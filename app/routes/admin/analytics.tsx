@@ -6,6 +6,7 @@ import { PositionBadge } from "~/components/banners/position-diagram";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Notice } from "~/components/ui/notice";
+import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { type CampaignSort, clickStats, listCampaigns } from "~/domain/banners/analytics.server";
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
@@ -91,6 +92,86 @@ function BannerCell({ c }: { c: Campaign }) {
   );
 }
 
+function ActiveCampaigns({ campaigns }: { campaigns: Campaign[] }) {
+  return (
+    <Card className="overflow-hidden">
+      <h2 className="border-b border-slate-100 bg-slate-50 px-4 py-3 text-base font-semibold text-slate-900">
+        Aktivne kampanje <span className="font-normal text-slate-500">({campaigns.length})</span>
+      </h2>
+      <DataTable
+        caption="Aktivne kampanje"
+        rows={campaigns}
+        rowKey={(c) => c.periodId}
+        testId="active-campaign"
+        empty=""
+        columns={[
+          {
+            key: "banner",
+            header: "Baner i pozicija",
+            mobile: "title",
+            cell: (c) => <BannerCell c={c} />,
+          },
+          { key: "client", header: "Klijent", cell: (c) => <ClientCell c={c} /> },
+          {
+            key: "clicks",
+            header: "Klikovi od promene slike",
+            align: "right",
+            className: "font-semibold tabular-nums",
+            cell: (c) => <span data-testid="campaign-clicks">{c.totalClicks}</span>,
+          },
+          {
+            key: "lastClick",
+            header: "Poslednji klik",
+            className: "whitespace-nowrap",
+            cell: (c) => (c.lastClickDate ? formatDateTime(c.lastClickDate) : "Nema klikova"),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+function HistoricalCampaigns({ campaigns }: { campaigns: Campaign[] }) {
+  return (
+    <details
+      className="group rounded-xl border border-slate-200 bg-white shadow-sm"
+      data-testid="historical-campaigns"
+    >
+      <summary className="cursor-pointer list-none px-4 py-3 text-base font-semibold text-slate-900">
+        <span className="mr-2 inline-block transition-transform group-open:rotate-90">▸</span>
+        Istorijske kampanje{" "}
+        <span className="font-normal text-slate-500">(završenih kampanja: {campaigns.length})</span>
+      </summary>
+      <div className="border-t border-slate-100">
+        <DataTable
+          caption="Istorijske kampanje"
+          rows={campaigns}
+          rowKey={(c) => c.periodId}
+          testId="historical-campaign"
+          empty=""
+          columns={[
+            { key: "banner", header: "Baner", mobile: "title", cell: (c) => <BannerCell c={c} /> },
+            { key: "client", header: "Klijent", cell: (c) => c.companyName ?? "—" },
+            {
+              key: "period",
+              header: "Period",
+              className: "whitespace-nowrap",
+              cell: (c) => `${formatDate(c.startDate)} – ${formatDate(c.endDate)}`,
+            },
+            {
+              key: "clicks",
+              header: "Ukupno klikova",
+              align: "right",
+              className: "font-semibold tabular-nums",
+              cell: (c) => c.totalClicks,
+            },
+          ]}
+        />
+      </div>
+    </details>
+  );
+}
+
 export default function Analytics({ loaderData }: Route.ComponentProps) {
   const { sort, active, historical, error, stats, statsError } = loaderData;
   const navigation = useNavigation();
@@ -110,22 +191,15 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
         description="Klikovi po kampanjama. Kampanja traje od jedne promene slike do sledeće."
         actions={
           <>
-            <fieldset className="inline-flex overflow-hidden rounded-lg border border-slate-300 text-sm">
-              <legend className="sr-only">Sortiranje</legend>
-              {(["position", "clicks"] as const).map((value) => (
-                <Link
-                  key={value}
-                  to={sortLink(value)}
-                  aria-current={sort === value ? "true" : undefined}
-                  className={cn(
-                    "px-3 py-2 font-medium",
-                    sort === value ? "bg-brand-600 text-white" : "bg-white text-slate-700 hover:bg-slate-50",
-                  )}
-                >
-                  {value === "position" ? "Po poziciji" : "Po klikovima"}
-                </Link>
-              ))}
-            </fieldset>
+            <SegmentedNav
+              label="Sortiranje"
+              look="joined"
+              current={sort}
+              items={[
+                { value: "position", label: "Po poziciji", href: sortLink("position") },
+                { value: "clicks", label: "Po klikovima", href: sortLink("clicks") },
+              ]}
+            />
             <Button variant="secondary" onClick={() => revalidator.revalidate()} disabled={loading}>
               {loading ? "Učitavanje…" : "Osveži"}
             </Button>
@@ -157,81 +231,9 @@ export default function Analytics({ loaderData }: Route.ComponentProps) {
           <Card className="px-5 py-10 text-center text-sm text-slate-600">Nema podataka o analitici</Card>
         ) : null}
 
-        {active.length > 0 ? (
-          <Card className="overflow-hidden">
-            <h2 className="border-b border-slate-100 bg-slate-50 px-4 py-3 text-base font-semibold text-slate-900">
-              Aktivne kampanje <span className="font-normal text-slate-500">({active.length})</span>
-            </h2>
-            <DataTable
-              caption="Aktivne kampanje"
-              rows={active}
-              rowKey={(c) => c.periodId}
-              testId="active-campaign"
-              empty=""
-              columns={[
-                {
-                  key: "banner",
-                  header: "Baner i pozicija",
-                  mobile: "title",
-                  cell: (c) => <BannerCell c={c} />,
-                },
-                { key: "client", header: "Klijent", cell: (c) => <ClientCell c={c} /> },
-                {
-                  key: "clicks",
-                  header: "Klikovi od promene slike",
-                  align: "right",
-                  className: "font-semibold tabular-nums",
-                  cell: (c) => <span data-testid="campaign-clicks">{c.totalClicks}</span>,
-                },
-                {
-                  key: "lastClick",
-                  header: "Poslednji klik",
-                  className: "whitespace-nowrap",
-                  cell: (c) => (c.lastClickDate ? formatDateTime(c.lastClickDate) : "Nema klikova"),
-                },
-              ]}
-            />
-          </Card>
-        ) : null}
+        {active.length > 0 ? <ActiveCampaigns campaigns={active} /> : null}
 
-        {historical.length > 0 ? (
-          <details
-            className="group rounded-xl border border-slate-200 bg-white shadow-sm"
-            data-testid="historical-campaigns"
-          >
-            <summary className="cursor-pointer list-none px-4 py-3 text-base font-semibold text-slate-900">
-              <span className="mr-2 inline-block transition-transform group-open:rotate-90">▸</span>
-              Istorijske kampanje{" "}
-              <span className="font-normal text-slate-500">(završenih kampanja: {historical.length})</span>
-            </summary>
-            <div className="border-t border-slate-100">
-              <DataTable
-                caption="Istorijske kampanje"
-                rows={historical}
-                rowKey={(c) => c.periodId}
-                testId="historical-campaign"
-                empty=""
-                columns={[
-                  { key: "banner", header: "Baner", mobile: "title", cell: (c) => <BannerCell c={c} /> },
-                  { key: "client", header: "Klijent", cell: (c) => c.companyName ?? "—" },
-                  {
-                    key: "period",
-                    header: "Period",
-                    className: "whitespace-nowrap",
-                    cell: (c) => `${formatDate(c.startDate)} – ${formatDate(c.endDate)}`,
-                  },
-                  {
-                    key: "clicks",
-                    header: "Ukupno klikova",
-                    align: "right",
-                    className: "font-semibold tabular-nums",
-                    cell: (c) => c.totalClicks,
-                  },
-                ]}
-              />
-            </div>
-          </details>
-        ) : null}
+        {historical.length > 0 ? <HistoricalCampaigns campaigns={historical} /> : null}
 
         <aside className="rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
           <p className="font-semibold">Kako radi analitika?</p>

@@ -1,11 +1,12 @@
-import { Form, useNavigation } from "react-router";
-import { DataTable } from "~/components/admin/data-table";
-import { Card, PageHeader } from "~/components/admin/page-header";
+import { useNavigation } from "react-router";
+import { type Column, DataTable } from "~/components/admin/data-table";
+import { PageHeader } from "~/components/admin/page-header";
+import { PagedTable } from "~/components/admin/paged-table";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { Pagination } from "~/components/pagination";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
+import { ButtonLink } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
+import { FilterBar } from "~/components/ui/filter-bar";
 import { auditActions, listAudit } from "~/domain/audit/audit.server";
 import {
   AUDIT_AREA_LABELS,
@@ -15,9 +16,9 @@ import {
   auditActionLabel,
   parseAuditQuery,
 } from "~/domain/audit/labels";
-import { requirePermission } from "~/domain/users/auth.server";
 import { listUsers } from "~/domain/users/users.server";
 import { getEnv } from "~/env.server";
+import { readListRequest } from "~/http/admin-list.server";
 import { formatDateTime } from "~/lib/dates";
 import { resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
@@ -30,8 +31,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Audit log — Admin pan
  * area, action and date (New York days), 50 per page in SQL, exported as CSV with the same filter.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "canViewAudit");
-  const params = new URL(request.url).searchParams;
+  const { params } = await readListRequest(request, "canViewAudit");
   const query = parseAuditQuery(params);
   const db = getDb();
   const [{ rows, total }, users, actions] = await Promise.all([
@@ -44,7 +44,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     total,
     page: query.page,
     totalPages: totalPagesOf(total, AUDIT_PAGE_SIZE),
-    users: users.map((u) => ({ id: u.id, label: `${u.firstName} ${u.lastName} (${u.email})` })),
+    users: users.map((u) => ({
+      id: u.id,
+      label: `${u.firstName} ${u.lastName} (${u.email})`,
+    })),
     actions,
     filter: {
       korisnik: params.get("korisnik") ?? "",
@@ -94,6 +97,58 @@ function Changes({ changes }: { changes: Record<string, [unknown, unknown]> | nu
   );
 }
 
+type AuditRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+const COLUMNS: Column<AuditRow>[] = [
+  {
+    key: "at",
+    header: "Vreme",
+    mobile: "title",
+    cell: (r) => formatDateTime(r.at),
+    className: "whitespace-nowrap",
+  },
+  {
+    key: "area",
+    header: "Oblast",
+    mobile: "badge",
+    cell: (r) => <Badge tone="brand">{AUDIT_AREA_LABELS[r.area as AuditArea] ?? r.area}</Badge>,
+  },
+  {
+    key: "action",
+    header: "Akcija",
+    cell: (r) => auditActionLabel(r.action),
+  },
+  {
+    key: "user",
+    header: "Korisnik",
+    // Long e-mails break after @ and dots (<wbr>), never sideways out of the table.
+    cell: (r) => (r.userEmail ? <BreakableEmail value={r.userEmail} /> : "—"),
+  },
+  {
+    key: "record",
+    header: "Zapis",
+    cell: (r) =>
+      r.recordId || r.recordLabel ? (
+        <span className="[overflow-wrap:anywhere]">
+          {r.recordLabel ?? ""}
+          {r.recordId ? <span className="text-xs text-slate-500"> #{r.recordId}</span> : null}
+        </span>
+      ) : (
+        "—"
+      ),
+  },
+  {
+    key: "ip",
+    header: "Adresa",
+    cell: (r) => <span className="[overflow-wrap:anywhere]">{r.ip ?? "—"}</span>,
+  },
+  {
+    key: "changes",
+    header: "Izmene",
+    cell: (r) => <Changes changes={r.changes} />,
+  },
+];
+
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, totalPages, users, actions, filter, retentionDays, exportQuery } = loaderData;
   const navigation = useNavigation();
@@ -112,98 +167,55 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
           </ButtonLink>
         }
       />
-      <Card className="mb-4">
-        <Form
-          method="get"
-          className="grid gap-3 p-4 sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
-        >
-          <Select aria-label="Korisnik" name="korisnik" defaultValue={filter.korisnik}>
-            <option value="">Svi korisnici</option>
-            {users.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.label}
-              </option>
-            ))}
-          </Select>
-          <Select aria-label="Oblast" name="oblast" defaultValue={filter.oblast}>
-            <option value="">Sve oblasti</option>
-            {AUDIT_AREAS.map((a) => (
-              <option key={a} value={a}>
-                {AUDIT_AREA_LABELS[a]}
-              </option>
-            ))}
-          </Select>
-          <Select aria-label="Akcija" name="akcija" defaultValue={filter.akcija}>
-            <option value="">Sve akcije</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {auditActionLabel(a)}
-              </option>
-            ))}
-          </Select>
-          <Input aria-label="Od dana" type="date" name="od" defaultValue={filter.od} />
-          <Input aria-label="Do dana" type="date" name="do" defaultValue={filter.do} />
-          <Button type="submit" variant="secondary">
-            Primeni
-          </Button>
-        </Form>
-      </Card>
-      <p className="mb-3 text-sm text-slate-600" data-testid="result-count">
-        {resultCountLine(page, AUDIT_PAGE_SIZE, total)}
-      </p>
-      <Card className={`overflow-hidden ${navigation.state === "loading" ? "opacity-60" : ""}`}>
+      <FilterBar
+        className="sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+        search={false}
+        submitLabel="Primeni"
+        submitVariant="secondary"
+      >
+        <Select aria-label="Korisnik" name="korisnik" defaultValue={filter.korisnik}>
+          <option value="">Svi korisnici</option>
+          {users.map((u) => (
+            <option key={u.id} value={u.id}>
+              {u.label}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Oblast" name="oblast" defaultValue={filter.oblast}>
+          <option value="">Sve oblasti</option>
+          {AUDIT_AREAS.map((a) => (
+            <option key={a} value={a}>
+              {AUDIT_AREA_LABELS[a]}
+            </option>
+          ))}
+        </Select>
+        <Select aria-label="Akcija" name="akcija" defaultValue={filter.akcija}>
+          <option value="">Sve akcije</option>
+          {actions.map((a) => (
+            <option key={a} value={a}>
+              {auditActionLabel(a)}
+            </option>
+          ))}
+        </Select>
+        <Input aria-label="Od dana" type="date" name="od" defaultValue={filter.od} />
+        <Input aria-label="Do dana" type="date" name="do" defaultValue={filter.do} />
+      </FilterBar>
+      <PagedTable
+        count={resultCountLine(page, AUDIT_PAGE_SIZE, total)}
+        countTestId="result-count"
+        page={page}
+        totalPages={totalPages}
+        dim={navigation.state === "loading"}
+      >
         <DataTable
           caption="Audit log"
           rows={rows}
           rowKey={(r) => r.id}
           testId="audit"
           empty="Nema zapisa za izabrane filtere."
-          columns={[
-            {
-              key: "at",
-              header: "Vreme",
-              mobile: "title",
-              cell: (r) => formatDateTime(r.at),
-              className: "whitespace-nowrap",
-            },
-            {
-              key: "area",
-              header: "Oblast",
-              mobile: "badge",
-              cell: (r) => <Badge tone="brand">{AUDIT_AREA_LABELS[r.area as AuditArea] ?? r.area}</Badge>,
-            },
-            { key: "action", header: "Akcija", cell: (r) => auditActionLabel(r.action) },
-            {
-              key: "user",
-              header: "Korisnik",
-              // Long e-mails break after @ and dots (<wbr>), never sideways out of the table.
-              cell: (r) => (r.userEmail ? <BreakableEmail value={r.userEmail} /> : "—"),
-            },
-            {
-              key: "record",
-              header: "Zapis",
-              cell: (r) =>
-                r.recordId || r.recordLabel ? (
-                  <span className="[overflow-wrap:anywhere]">
-                    {r.recordLabel ?? ""}
-                    {r.recordId ? <span className="text-xs text-slate-500"> #{r.recordId}</span> : null}
-                  </span>
-                ) : (
-                  "—"
-                ),
-            },
-            {
-              key: "ip",
-              header: "Adresa",
-              cell: (r) => <span className="[overflow-wrap:anywhere]">{r.ip ?? "—"}</span>,
-            },
-            { key: "changes", header: "Izmene", cell: (r) => <Changes changes={r.changes} /> },
-          ]}
+          columns={COLUMNS}
         />
-      </Card>
-      <div className="mt-4">
-        <Pagination page={page} totalPages={totalPages} />
-      </div>
+      </PagedTable>
     </div>
   );
 }

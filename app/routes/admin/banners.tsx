@@ -1,14 +1,14 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
+import { RowDeleteDialog } from "~/components/admin/row-delete-dialog";
+import { useRowActions } from "~/components/admin/use-row-actions";
 import { PositionBadge } from "~/components/banners/position-diagram";
-import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { deleteBanner, listBanners, setBannerActive } from "~/domain/banners/banners.server";
 import { invalidateBannerCache } from "~/domain/banners/cache.server";
 import {
@@ -21,11 +21,11 @@ import {
 } from "~/domain/banners/rules";
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/domain/users/auth.server";
+import { auditTrail } from "~/http/audit-trail.server";
 import { unknownIntent } from "~/http/errors";
 import { readIntent } from "~/http/intent";
 import { newYorkDay } from "~/lib/dates";
 import { idField } from "~/lib/form";
-import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/banners";
@@ -81,9 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   const { intent } = input;
   const db = getDb();
+  const audit = auditTrail(db, user, context.clientIp, "banners");
   if (input.intent === "refresh") {
     invalidateBannerCache();
-    await recordAudit(db, { actor: user, area: "banners", action: "refresh", ip: context.clientIp });
+    await audit("refresh");
     return { ok: true, intent, message: BANNER_MESSAGES.refreshed };
   }
   const id = input.bannerId;
@@ -92,26 +93,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       const active = input.active === "true";
       const row = await setBannerActive(db, id, active);
       if (!row) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
-      await recordAudit(db, {
-        actor: user,
-        area: "banners",
-        action: "toggle",
-        recordId: id,
-        ip: context.clientIp,
-        changes: { active: [!active, active] },
-      });
+      await audit("toggle", { recordId: id, changes: { active: [!active, active] } });
       return { ok: true, intent, message: active ? BANNER_MESSAGES.activated : BANNER_MESSAGES.deactivated };
     }
     {
       const deleted = await deleteBanner(db, id);
       if (!deleted) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
-      await recordAudit(db, {
-        actor: user,
-        area: "banners",
-        action: "delete",
-        recordId: id,
-        ip: context.clientIp,
-      });
+      await audit("delete", { recordId: id });
       const message =
         deleted.replacements.length > 0 ? BANNER_MESSAGES.deletedAndReplaced : BANNER_MESSAGES.deleted;
       return { ok: true, intent, message };
@@ -208,26 +196,61 @@ function BannerCard({
   );
 }
 
+/** One section of the site (home, news…) with its positions' banners. */
+function SectionCard({
+  section,
+  banners,
+  pendingId,
+  onToggle,
+  onDelete,
+}: {
+  section: string;
+  banners: BannerItem[];
+  pendingId: number | null;
+  onToggle: (b: BannerItem) => void;
+  onDelete: (b: BannerItem) => void;
+}) {
+  return (
+    <Card className="overflow-hidden">
+      <h2 className="flex items-center justify-between border-b border-slate-100 bg-slate-50 px-4 py-3 text-base font-semibold text-slate-900">
+        <span>{SECTION_LABELS[section as BannerSection] ?? section}</span>
+        <Badge tone="neutral">{banners.length}</Badge>
+      </h2>
+      {banners.length === 0 ? (
+        <p className="px-4 py-6 text-center text-sm text-slate-500">
+          Nema banera u ovoj sekciji.{" "}
+          <Link className="font-medium text-brand-700 underline" to={`/admin/banners/new?section=${section}`}>
+            Dodajte prvi baner
+          </Link>
+        </p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {banners.map((b) => (
+            <BannerCard
+              key={b.id}
+              banner={b}
+              busy={pendingId === b.id}
+              onToggle={() => onToggle(b)}
+              onDelete={() => onDelete(b)}
+            />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 export default function Banners({ loaderData }: Route.ComponentProps) {
   const { banners, loadError } = loaderData;
-  const rowFetcher = useFetcher<typeof action>({ key: "banner-row" });
+  const rowActions = useRowActions<BannerItem, "toggle" | "delete">("banner-row", "bannerId");
+  const { notice, setNotice, setToDelete, pendingId } = rowActions;
   const refreshFetcher = useFetcher<typeof action>({ key: "banner-refresh" });
-  const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
-  const [toDelete, setToDelete] = useState<BannerItem | null>(null);
-
-  useEffect(() => {
-    if (rowFetcher.state === "idle" && rowFetcher.data) {
-      setNotice({ ok: rowFetcher.data.ok, message: rowFetcher.data.message });
-      setToDelete(null);
-    }
-  }, [rowFetcher.state, rowFetcher.data]);
   useEffect(() => {
     if (refreshFetcher.state === "idle" && refreshFetcher.data) {
       setNotice({ ok: refreshFetcher.data.ok, message: refreshFetcher.data.message });
     }
-  }, [refreshFetcher.state, refreshFetcher.data]);
+  }, [refreshFetcher.state, refreshFetcher.data, setNotice]);
 
-  const pendingId = rowFetcher.state !== "idle" ? parseId(rowFetcher.formData?.get("bannerId")) : null;
   const bySection = new Map<string, BannerItem[]>(BANNER_SECTIONS.map((s) => [s, []]));
   for (const b of banners) {
     const list = bySection.get(b.section);
@@ -271,63 +294,25 @@ export default function Banners({ loaderData }: Route.ComponentProps) {
       ) : (
         <div className="space-y-6">
           {[...bySection.entries()].map(([section, list]) => (
-            <Card key={section} className="overflow-hidden">
-              <h2 className="flex items-center justify-between border-b border-slate-100 bg-slate-50 px-4 py-3 text-base font-semibold text-slate-900">
-                <span>{SECTION_LABELS[section as BannerSection] ?? section}</span>
-                <Badge tone="neutral">{list.length}</Badge>
-              </h2>
-              {list.length === 0 ? (
-                <p className="px-4 py-6 text-center text-sm text-slate-500">
-                  Nema banera u ovoj sekciji.{" "}
-                  <Link
-                    className="font-medium text-brand-700 underline"
-                    to={`/admin/banners/new?section=${section}`}
-                  >
-                    Dodajte prvi baner
-                  </Link>
-                </p>
-              ) : (
-                <ul className="divide-y divide-slate-100">
-                  {list.map((b) => (
-                    <BannerCard
-                      key={b.id}
-                      banner={b}
-                      busy={pendingId === b.id}
-                      onToggle={() =>
-                        rowFetcher.submit(
-                          { intent: "toggle", bannerId: String(b.id), active: String(!b.active) },
-                          { method: "post" },
-                        )
-                      }
-                      onDelete={() => setToDelete(b)}
-                    />
-                  ))}
-                </ul>
-              )}
-            </Card>
+            <SectionCard
+              key={section}
+              section={section}
+              banners={list}
+              pendingId={pendingId}
+              onToggle={(b) => rowActions.submit("toggle", b.id, { active: String(!b.active) })}
+              onDelete={setToDelete}
+            />
           ))}
         </div>
       )}
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        tone="danger"
-        title="Brisanje banera"
-        description={
-          toDelete ? (
-            <>
-              Da li ste sigurni da želite da obrišete baner <strong>{toDelete.title}</strong>? Biće obrisane i
-              njegove kampanje i klikovi. Ova akcija se ne može poništiti.
-            </>
-          ) : null
-        }
-        confirmLabel="Obriši"
-        busy={rowFetcher.state !== "idle"}
-        onConfirm={() =>
-          toDelete &&
-          rowFetcher.submit({ intent: "delete", bannerId: String(toDelete.id) }, { method: "post" })
-        }
-      />
+      <RowDeleteDialog actions={rowActions} title="Brisanje banera">
+        {(toDelete) => (
+          <>
+            Da li ste sigurni da želite da obrišete baner <strong>{toDelete.title}</strong>? Biće obrisane i
+            njegove kampanje i klikovi. Ova akcija se ne može poništiti.
+          </>
+        )}
+      </RowDeleteDialog>
     </div>
   );
 }

@@ -73,6 +73,7 @@ async function countStores(): Promise<Counts> {
   return { local: keys.length - kept, kept, session: stores.sessionStorage?.length ?? 0, caches, databases };
 }
 
+// Over 80 lines on purpose: the clear → reload phases and the one flat layout that shows them.
 export default function CacheScreen({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof action>({ key: "cache-clear" });
   const [confirmOpen, setConfirmOpen] = useState(false);

@@ -1,16 +1,16 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { data, Link, useNavigation, useRevalidator } from "react-router";
 import { z } from "zod";
-import { DataTable } from "~/components/admin/data-table";
-import { Card, PageHeader } from "~/components/admin/page-header";
+import { actionsColumn, type Column, DataTable } from "~/components/admin/data-table";
+import { PageHeader } from "~/components/admin/page-header";
+import { PagedTable } from "~/components/admin/paged-table";
 import { AdminRouteError } from "~/components/admin/route-error";
+import { RowDeleteDialog } from "~/components/admin/row-delete-dialog";
+import { useRowActions } from "~/components/admin/use-row-actions";
 import { CompanyFilterFields } from "~/components/companies/company-filters";
-import { ConfirmDialog } from "~/components/confirm-dialog";
-import { Pagination } from "~/components/pagination";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { FilterBar } from "~/components/ui/filter-bar";
 import { FlashNotice, Notice } from "~/components/ui/notice";
-import { StatusBadge } from "~/components/ui/status-badge";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { ActiveBadge } from "~/components/ui/status-badge";
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
   COMPANY_MESSAGES,
@@ -18,23 +18,22 @@ import {
 } from "~/domain/companies/constants";
 import { deleteCompany, listCompanies, toggleCompanyActive } from "~/domain/companies/queries.server";
 import { requirePermission } from "~/domain/users/auth.server";
+import { readListRequest } from "~/http/admin-list.server";
+import { auditTrail } from "~/http/audit-trail.server";
 import { unknownIntent } from "~/http/errors";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";
 import { idField } from "~/lib/form";
-import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
-import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/companies";
 
 export const meta: Route.MetaFunction = () => [{ title: "Kompanije — Admin panel" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "canViewCompanies");
-  const params = new URL(request.url).searchParams;
+  const { params, page } = await readListRequest(request, "canViewCompanies");
   const filters = parseCompanyFilters(params);
-  const page = parsePage(params.get("page"));
   const { flash, headers } = readFlash(request);
   try {
     const { rows, total } = await listCompanies(getDb(), {
@@ -65,19 +64,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent, companyId: id } = parsed.data;
   const db = getDb();
+  const audit = auditTrail(db, user, context.clientIp, "companies");
   if (intent === "toggle") {
     try {
       const active = await toggleCompanyActive(db, id);
       if (active === null)
         return data({ ok: false, intent, message: COMPANY_MESSAGES.notFound }, { status: 404 });
-      await recordAudit(db, {
-        actor: user,
-        area: "companies",
-        action: "toggle",
-        recordId: id,
-        ip: context.clientIp,
-        changes: { active: [!active, active] },
-      });
+      await audit("toggle", { recordId: id, changes: { active: [!active, active] } });
       return data({
         ok: true,
         intent,
@@ -93,13 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const deleted = await deleteCompany(db, id);
       if (!deleted)
         return data({ ok: false, intent, message: COMPANY_MESSAGES.deleteFailed }, { status: 404 });
-      await recordAudit(db, {
-        actor: user,
-        area: "companies",
-        action: "delete",
-        recordId: id,
-        ip: context.clientIp,
-      });
+      await audit("delete", { recordId: id });
       return data({ ok: true, intent, message: COMPANY_MESSAGES.deleted });
     } catch (error) {
       logger.error({ err: error, companyId: id }, "company delete failed");
@@ -110,12 +97,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
-
-const ACTIVE_LABELS = { active: "Aktivna", inactive: "Neaktivna" } as const;
-
-function ActiveBadge({ active }: { active: boolean }) {
-  return <StatusBadge status={active ? "active" : "inactive"} labels={ACTIVE_LABELS} />;
-}
 
 function RowActions({
   row,
@@ -143,24 +124,53 @@ function RowActions({
   );
 }
 
+function companyColumns(
+  pendingId: number | null,
+  rowProps: { onToggle: (r: Row) => void; onDelete: (r: Row) => void },
+): Column<Row>[] {
+  return [
+    {
+      key: "name",
+      header: "Naziv",
+      mobile: "title",
+      cell: (r) => (
+        <Link to={`/admin/companies/edit/${r.id}`} className="font-medium text-slate-900 hover:underline">
+          {r.name}
+        </Link>
+      ),
+    },
+    { key: "category", header: "Kategorija", cell: (r) => r.category ?? "—" },
+    {
+      key: "location",
+      header: "Lokacija",
+      cell: (r) => [r.location, r.state].filter(Boolean).join(", ") || "—",
+    },
+    {
+      key: "contact",
+      header: "Kontakt",
+      cell: (r) => (
+        <div className="text-slate-600">
+          <div>{r.phone ?? ""}</div>
+          <div className="break-all text-xs">{r.email ?? ""}</div>
+        </div>
+      ),
+    },
+    {
+      key: "status",
+      header: "Status",
+      mobile: "badge",
+      cell: (r) => <ActiveBadge active={r.active} gender="feminine" />,
+    },
+    actionsColumn((r) => <RowActions row={r} busy={pendingId === r.id} {...rowProps} />),
+  ];
+}
+
 export default function Companies({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, filters, flash } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
-  const fetcher = useFetcher<typeof action>({ key: "company-row" });
-  const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
-  const [toDelete, setToDelete] = useState<Row | null>(null);
-
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data) {
-      setNotice({ ok: fetcher.data.ok, message: fetcher.data.message });
-      setToDelete(null);
-    }
-  }, [fetcher.state, fetcher.data]);
-
-  const submitRow = (intent: "toggle" | "delete", id: number) =>
-    fetcher.submit({ intent, companyId: String(id) }, { method: "post" });
-  const pendingId = fetcher.state !== "idle" ? parseId(fetcher.formData?.get("companyId")) : null;
+  const rowActions = useRowActions<Row, "toggle" | "delete">("company-row", "companyId");
+  const { notice, setToDelete, submit: submitRow, pendingId } = rowActions;
   const rowProps = {
     onToggle: (r: Row) => submitRow("toggle", r.id),
     onDelete: (r: Row) => setToDelete(r),
@@ -189,101 +199,35 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
         <FlashNotice flash={flash} vanishAfterMs={3000} />
         {notice ? <Notice tone={notice.ok ? "success" : "error"} message={notice.message} /> : null}
       </div>
-      <Card className="mb-4 p-4">
-        <Form
-          method="get"
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_14rem_12rem_auto]"
-          role="search"
-        >
-          <CompanyFilterFields filters={filters} placeholder="Pretraži po nazivu…" />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={searching}>
-              Pretraži
-            </Button>
-            {filters.search || filters.category || filters.state ? (
-              <ButtonLink variant="ghost" to="/admin/companies">
-                Poništi
-              </ButtonLink>
-            ) : null}
-          </div>
-        </Form>
-      </Card>
-      <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-        {resultCountLine(page, ADMIN_COMPANIES_PAGE_SIZE, total)}
-      </p>
-      <Card className="overflow-hidden">
+      <FilterBar
+        className="sm:grid-cols-2 lg:grid-cols-[1fr_14rem_12rem_auto]"
+        busy={searching}
+        resetTo={filters.search || filters.category || filters.state ? "/admin/companies" : null}
+      >
+        <CompanyFilterFields filters={filters} placeholder="Pretraži po nazivu…" />
+      </FilterBar>
+      <PagedTable
+        count={resultCountLine(page, ADMIN_COMPANIES_PAGE_SIZE, total)}
+        page={page}
+        totalPages={totalPagesOf(total, ADMIN_COMPANIES_PAGE_SIZE)}
+      >
         <DataTable
           caption="Kompanije"
           rows={rows}
           rowKey={(r) => r.id}
           testId="company"
           empty="Nema kompanija za izabrane filtere."
-          columns={[
-            {
-              key: "name",
-              header: "Naziv",
-              mobile: "title",
-              cell: (r) => (
-                <Link
-                  to={`/admin/companies/edit/${r.id}`}
-                  className="font-medium text-slate-900 hover:underline"
-                >
-                  {r.name}
-                </Link>
-              ),
-            },
-            { key: "category", header: "Kategorija", cell: (r) => r.category ?? "—" },
-            {
-              key: "location",
-              header: "Lokacija",
-              cell: (r) => [r.location, r.state].filter(Boolean).join(", ") || "—",
-            },
-            {
-              key: "contact",
-              header: "Kontakt",
-              cell: (r) => (
-                <div className="text-slate-600">
-                  <div>{r.phone ?? ""}</div>
-                  <div className="break-all text-xs">{r.email ?? ""}</div>
-                </div>
-              ),
-            },
-            {
-              key: "status",
-              header: "Status",
-              mobile: "badge",
-              cell: (r) => <ActiveBadge active={r.active} />,
-            },
-            {
-              key: "actions",
-              header: "Akcije",
-              align: "right",
-              mobile: "actions",
-              cell: (r) => <RowActions row={r} busy={pendingId === r.id} {...rowProps} />,
-            },
-          ]}
+          columns={companyColumns(pendingId, rowProps)}
         />
-      </Card>
-      <div className="mt-4">
-        <Pagination page={page} totalPages={totalPagesOf(total, ADMIN_COMPANIES_PAGE_SIZE)} />
-      </div>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        tone="danger"
-        title="Brisanje kompanije"
-        description={
-          toDelete ? (
-            <>
-              Da li ste sigurni da želite da obrišete kompaniju <strong>{toDelete.name}</strong>? Ova akcija
-              se ne može poništiti.
-            </>
-          ) : null
-        }
-        confirmLabel="Obriši"
-        busy={fetcher.state !== "idle"}
-        onConfirm={() => toDelete && submitRow("delete", toDelete.id)}
-      />
+      </PagedTable>
+      <RowDeleteDialog actions={rowActions} title="Brisanje kompanije">
+        {(toDelete) => (
+          <>
+            Da li ste sigurni da želite da obrišete kompaniju <strong>{toDelete.name}</strong>? Ova akcija se
+            ne može poništiti.
+          </>
+        )}
+      </RowDeleteDialog>
     </div>
   );
 }

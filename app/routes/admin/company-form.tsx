@@ -3,8 +3,8 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { CompanyFields, companyToInput } from "~/components/companies/company-fields";
-import { Button, ButtonLink } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
+import { FormActions } from "~/components/ui/form-actions";
 import { Notice } from "~/components/ui/notice";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import {
@@ -173,14 +173,12 @@ export default function CompanyForm({ loaderData, actionData }: Route.ComponentP
             />
             Aktivna (vidljiva u imeniku)
           </label>
-          <div className="flex flex-col-reverse gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:justify-end">
-            <ButtonLink variant="secondary" to="/admin/companies">
-              Otkaži
-            </ButtonLink>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Čuvanje…" : id === null ? "Kreiraj kompaniju" : "Sačuvaj izmene"}
-            </Button>
-          </div>
+          <FormActions
+            divided
+            cancelTo="/admin/companies"
+            saving={saving}
+            label={id === null ? "Kreiraj kompaniju" : "Sačuvaj izmene"}
+          />
         </Form>
       </Card>
     </div>

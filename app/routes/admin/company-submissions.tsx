@@ -11,7 +11,6 @@ import {
 import { ModerationQueue, type QueueArea } from "~/components/moderation/queue";
 import { reviewColumn } from "~/components/moderation/queue-parts";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { afterCompanyApproved } from "~/domain/companies/after-approval.server";
 import {
   categoryOptions,
@@ -34,6 +33,7 @@ import {
 import { companyFormSchema } from "~/domain/companies/validation";
 import type { QueueReply } from "~/domain/moderation/queue";
 import { requirePermission } from "~/domain/users/auth.server";
+import { auditTrail } from "~/http/audit-trail.server";
 import { unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { loadQueue, QUEUE_FORM, queueIds, queueNote, queueReply } from "~/http/moderation.server";
@@ -179,12 +179,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { outcome, values } = await decide(parsed.data, form, user.email);
   if (outcome.ok) {
     const note = "note" in parsed.data ? parsed.data.note.trim() : "";
-    await recordAudit(getDb(), {
-      actor: user,
-      area: "requests",
-      action: parsed.data.intent,
+    await auditTrail(
+      getDb(),
+      user,
+      context.clientIp,
+      "requests",
+    )(parsed.data.intent, {
       recordId: parsed.data.id[0],
-      ip: context.clientIp,
       changes: note ? { admin_notes: [null, note] } : null,
     });
   }

@@ -187,6 +187,92 @@ function SystemCard({ system }: { system: NonNullable<Route.ComponentProps["load
   );
 }
 
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function LatestArticles({ articles }: { articles: LoaderData["articles"] }) {
+  return (
+    <Card className="min-w-0">
+      <div className="flex items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-4 sm:px-5">
+        <h2 className="text-base font-semibold text-slate-900">Najnoviji članci</h2>
+        <Link to="/admin/articles" className="text-sm font-medium text-brand-700 hover:underline">
+          Svi članci
+        </Link>
+      </div>
+      {articles.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-slate-500">Još nema članaka.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {articles.map((a) => (
+            <li key={a.id}>
+              <Link
+                to={`/admin/articles/${a.id}`}
+                className="flex items-start justify-between gap-3 px-4 py-3 hover:bg-slate-50 sm:px-5"
+              >
+                <div className="min-w-0">
+                  <p className="truncate text-sm font-medium text-slate-900">{a.title}</p>
+                  <p className="truncate text-xs text-slate-500">
+                    {a.category} · {a.author} · {formatDate(a.publishedDate)}
+                  </p>
+                </div>
+                <Badge tone={a.status === "publish" ? "success" : "warning"}>
+                  {a.status === "publish" ? "Objavljeno" : "Nacrt"}
+                </Badge>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/** Links to the company edit only for staff who may edit companies. */
+function LatestCompanies({ companies, links }: { companies: LoaderData["companies"]; links: boolean }) {
+  return (
+    <Card className="min-w-0">
+      <div className="flex items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-4 sm:px-5">
+        <h2 className="text-base font-semibold text-slate-900">Najnovije kompanije</h2>
+        {links ? (
+          <Link to="/admin/companies" className="text-sm font-medium text-brand-700 hover:underline">
+            Sve kompanije
+          </Link>
+        ) : null}
+      </div>
+      {companies.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-slate-500">Još nema aktivnih kompanija.</p>
+      ) : (
+        <ul className="divide-y divide-slate-100">
+          {companies.map((c) => {
+            const body = (
+              <>
+                <p className="truncate text-sm font-medium text-slate-900">{c.name}</p>
+                <p className="truncate text-xs text-slate-500">
+                  {[c.category, [c.location, c.state].filter(Boolean).join(", ")].filter(Boolean).join(" · ")}{" "}
+                  · {formatDate(c.createdAt)}
+                </p>
+              </>
+            );
+            return (
+              <li key={c.id}>
+                {links ? (
+                  <Link
+                    to={`/admin/companies/edit/${c.id}`}
+                    className="block px-4 py-3 hover:bg-slate-50 sm:px-5"
+                  >
+                    {body}
+                  </Link>
+                ) : (
+                  <div className="px-4 py-3 sm:px-5">{body}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const {
     firstName,
@@ -231,81 +317,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <Card className="min-w-0">
-          <div className="flex items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-4 sm:px-5">
-            <h2 className="text-base font-semibold text-slate-900">Najnoviji članci</h2>
-            <Link to="/admin/articles" className="text-sm font-medium text-brand-700 hover:underline">
-              Svi članci
-            </Link>
-          </div>
-          {articles.length === 0 ? (
-            <p className="px-5 py-6 text-sm text-slate-500">Još nema članaka.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {articles.map((a) => (
-                <li key={a.id}>
-                  <Link
-                    to={`/admin/articles/${a.id}`}
-                    className="flex items-start justify-between gap-3 px-4 py-3 hover:bg-slate-50 sm:px-5"
-                  >
-                    <div className="min-w-0">
-                      <p className="truncate text-sm font-medium text-slate-900">{a.title}</p>
-                      <p className="truncate text-xs text-slate-500">
-                        {a.category} · {a.author} · {formatDate(a.publishedDate)}
-                      </p>
-                    </div>
-                    <Badge tone={a.status === "publish" ? "success" : "warning"}>
-                      {a.status === "publish" ? "Objavljeno" : "Nacrt"}
-                    </Badge>
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          )}
-        </Card>
-        <Card className="min-w-0">
-          <div className="flex items-baseline justify-between gap-2 border-b border-slate-100 px-4 py-4 sm:px-5">
-            <h2 className="text-base font-semibold text-slate-900">Najnovije kompanije</h2>
-            {companyLinks ? (
-              <Link to="/admin/companies" className="text-sm font-medium text-brand-700 hover:underline">
-                Sve kompanije
-              </Link>
-            ) : null}
-          </div>
-          {companies.length === 0 ? (
-            <p className="px-5 py-6 text-sm text-slate-500">Još nema aktivnih kompanija.</p>
-          ) : (
-            <ul className="divide-y divide-slate-100">
-              {companies.map((c) => {
-                const body = (
-                  <>
-                    <p className="truncate text-sm font-medium text-slate-900">{c.name}</p>
-                    <p className="truncate text-xs text-slate-500">
-                      {[c.category, [c.location, c.state].filter(Boolean).join(", ")]
-                        .filter(Boolean)
-                        .join(" · ")}{" "}
-                      · {formatDate(c.createdAt)}
-                    </p>
-                  </>
-                );
-                return (
-                  <li key={c.id}>
-                    {companyLinks ? (
-                      <Link
-                        to={`/admin/companies/edit/${c.id}`}
-                        className="block px-4 py-3 hover:bg-slate-50 sm:px-5"
-                      >
-                        {body}
-                      </Link>
-                    ) : (
-                      <div className="px-4 py-3 sm:px-5">{body}</div>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </Card>
+        <LatestArticles articles={articles} />
+        <LatestCompanies companies={companies} links={companyLinks} />
       </div>
     </div>
   );

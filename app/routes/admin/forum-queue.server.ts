@@ -5,14 +5,14 @@
  */
 import { data } from "react-router";
 import { z } from "zod";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { FORUM_MESSAGES } from "~/domain/forum/constants";
 import { deleteForumItem, moderateForum } from "~/domain/forum/moderation.server";
 import { COMMENT_FORMS, countOf, type ForumKind, moderationMessage } from "~/domain/forum/rules";
 import type { SessionUser } from "~/domain/users/session.server";
-import { unknownIntent } from "~/http/errors";
+import { auditTrail } from "~/http/audit-trail.server";
 import { readIntent } from "~/http/intent";
 import { QUEUE_FORM, queueIntents, queueReply } from "~/http/moderation.server";
+import { refuseQueuePost } from "~/http/queue-refusal.server";
 import { getDb } from "~/services.server";
 
 const schema = z.discriminatedUnion("intent", [...queueIntents(FORUM_MESSAGES.nothingSelected)]);
@@ -22,15 +22,8 @@ async function auditForumModeration(
   ids: readonly number[],
   input: { user: SessionUser; kind: ForumKind; ip: string | null },
 ): Promise<void> {
-  for (const id of ids) {
-    await recordAudit(getDb(), {
-      actor: input.user,
-      area: "forum",
-      action: intent,
-      recordId: `${input.kind} ${id}`,
-      ip: input.ip,
-    });
-  }
+  const audit = auditTrail(getDb(), input.user, input.ip, "forum");
+  for (const id of ids) await audit(intent, { recordId: `${input.kind} ${id}` });
 }
 
 export async function forumQueueAction(
@@ -39,13 +32,7 @@ export async function forumQueueAction(
   { user, ip }: { user: SessionUser; ip: string | null },
 ) {
   const parsed = await readIntent(request, schema, QUEUE_FORM);
-  if (!parsed.ok) {
-    if (!parsed.known) return unknownIntent({ ids: [] as number[] });
-    return data(
-      { ok: false, intent: parsed.intent, ids: [] as number[], message: FORUM_MESSAGES.nothingSelected },
-      { status: 400 },
-    );
-  }
+  if (!parsed.ok) return refuseQueuePost(parsed, FORUM_MESSAGES.nothingSelected);
   const { intent, id: ids } = parsed.data;
   const db = getDb();
   if (intent === "delete") {

@@ -4,8 +4,8 @@ import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { JobFields, SaleFields } from "~/components/listings/listing-fields";
 import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, useFocusFirstError } from "~/components/ui/field";
+import { FormActions } from "~/components/ui/form-actions";
 import { Notice } from "~/components/ui/notice";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { listingToValues } from "~/domain/listings/form-values";
@@ -153,14 +153,7 @@ export default function ListingEdit({ loaderData, actionData }: Route.ComponentP
           ) : (
             <SaleFields {...fieldProps} maxYear={maxYear} existingPhotos={listing.photos} />
           )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <ButtonLink variant="secondary" to={back}>
-              Otkaži
-            </ButtonLink>
-            <Button type="submit" disabled={saving}>
-              {saving ? "Čuvanje…" : "Sačuvaj izmene"}
-            </Button>
-          </div>
+          <FormActions cancelTo={back} saving={saving} label="Sačuvaj izmene" />
         </Form>
       </Card>
     </div>

@@ -9,7 +9,6 @@ import { Badge } from "~/components/ui/badge";
 import { FlashNotice } from "~/components/ui/notice";
 import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { recordAudit } from "~/domain/audit/audit.server";
 import { moderateListings } from "~/domain/listings/admin.server";
 import { formatPlace } from "~/domain/listings/format";
 import { countListingsByStatus, getListing, listAdminListings } from "~/domain/listings/listings.server";
@@ -24,10 +23,11 @@ import {
 import { isFeatured } from "~/domain/listings/rules";
 import type { ListingDetail } from "~/domain/listings/types";
 import { requirePermission } from "~/domain/users/auth.server";
-import { unknownIntent } from "~/http/errors";
+import { auditTrail } from "~/http/audit-trail.server";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";
 import { loadQueue, QUEUE_FORM, queueIds, queueIntents, queueReply } from "~/http/moderation.server";
+import { refuseQueuePost } from "~/http/queue-refusal.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { getDb, getStorage } from "~/services.server";
 import type { Route } from "./+types/listings";
@@ -87,13 +87,7 @@ const SUCCESS = {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewListings");
   const parsed = await readIntent(request, actionSchema, QUEUE_FORM);
-  if (!parsed.ok) {
-    if (!parsed.known) return unknownIntent({ ids: [] as number[] });
-    return data(
-      { ok: false, intent: parsed.intent, ids: [] as number[], message: LISTING_MESSAGES.noneSelected },
-      { status: 400 },
-    );
-  }
+  if (!parsed.ok) return refuseQueuePost(parsed, LISTING_MESSAGES.noneSelected);
   const { intent, id: ids } = parsed.data;
   const note = "note" in parsed.data ? parsed.data.note : "";
   const result = await moderateListings(getDb(), getStorage(), {
@@ -103,16 +97,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     reviewer: user.email,
   });
   if (result.ok) {
-    for (const id of ids) {
-      await recordAudit(getDb(), {
-        actor: user,
-        area: "listings",
-        action: intent,
-        recordId: id,
-        ip: context.clientIp,
-        changes: note ? { admin_note: [null, note] } : null,
-      });
-    }
+    const audit = auditTrail(getDb(), user, context.clientIp, "listings");
+    const changes = note ? { admin_note: [null, note] as [unknown, unknown] } : null;
+    for (const id of ids) await audit(intent, { recordId: id, changes });
   }
   const reply = queueReply(
     intent,

@@ -20,28 +20,26 @@ import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { listMedia, type MediaItem } from "~/domain/media/media.server";
 import { MANAGER_PAGE_SIZE, type MediaType } from "~/domain/media/rules";
-import { requirePermission } from "~/domain/users/auth.server";
+import { readListRequest } from "~/http/admin-list.server";
 import { isBucket } from "~/integrations/storage/storage";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
-import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/media";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mediji — Admin panel" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "canViewMedia");
-  const url = new URL(request.url);
-  const q = (url.searchParams.get("q") ?? "").slice(0, 200);
-  const typeParam = url.searchParams.get("type");
+  const { params, page } = await readListRequest(request, "canViewMedia");
+  const q = (params.get("q") ?? "").slice(0, 200);
+  const typeParam = params.get("type");
   const type = TYPE_FILTERS.some((t) => t.value === typeParam && t.value !== "all")
     ? (typeParam as MediaType)
     : undefined;
-  const bucketParam = url.searchParams.get("bucket");
+  const bucketParam = params.get("bucket");
   const bucket = isBucket(bucketParam) ? bucketParam : undefined;
-  const view = url.searchParams.get("view") === "list" ? ("list" as const) : ("grid" as const);
-  const page = parsePage(url.searchParams.get("page"));
+  const view = params.get("view") === "list" ? ("list" as const) : ("grid" as const);
   let result: { items: MediaItem[]; total: number };
   try {
     result = await listMedia(getDb(), { q, type, bucket, page, perPage: MANAGER_PAGE_SIZE });
@@ -53,17 +51,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...result, query: { q, type: type ?? "all", bucket: bucket ?? "all", view, page } };
 }
 
-export default function MediaManager({ loaderData }: Route.ComponentProps) {
-  const { items, total, query } = loaderData;
-  const revalidator = useRevalidator();
-  const fileInput = useRef<HTMLInputElement>(null);
+/** Under the preview: the file's type, size and upload time, and its actions. */
+function MediaPreviewFooter({ item, actions }: { item: MediaItem; actions: ItemActions }) {
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600">
+        <dt>Tip</dt>
+        <dd>{item.mimeType}</dd>
+        <dt>Veličina</dt>
+        <dd>
+          {formatBytes(item.size)}
+          {item.width ? ` · ${item.width}×${item.height}` : ""}
+        </dd>
+        <dt>Otpremljeno</dt>
+        <dd>{formatDateTime(item.createdAt)}</dd>
+      </dl>
+      <div className="flex flex-wrap gap-1">
+        <MediaItemActions item={item} actions={actions} />
+      </div>
+    </div>
+  );
+}
+
+/** Preview, copy URL and delete (after the confirmation) of the listed files, with the screen's notice. */
+function useFileActions(refresh: () => void) {
   const [preview, setPreview] = useState<MediaItem | null>(null);
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
-  const uploadBucket: MediaBucket = query.bucket === "images" ? "images" : "mediji";
-  const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
-  const { uploads, skipped, start, clear } = useUploads(uploadBucket, refresh);
 
   async function confirmDelete() {
     if (!toDelete) return;
@@ -93,6 +108,20 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
   }
 
   const actions: ItemActions = { onPreview: setPreview, onCopy: copyUrl, onDelete: setToDelete };
+  return { preview, setPreview, toDelete, setToDelete, deleting, notice, confirmDelete, actions };
+}
+
+// Over 80 lines on purpose: the screen's layout; uploads, file actions and lists are named parts.
+export default function MediaManager({ loaderData }: Route.ComponentProps) {
+  const { items, total, query } = loaderData;
+  const revalidator = useRevalidator();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploadBucket: MediaBucket = query.bucket === "images" ? "images" : "mediji";
+  const refresh = useCallback(() => revalidator.revalidate(), [revalidator]);
+  const { uploads, skipped, start, clear } = useUploads(uploadBucket, refresh);
+
+  const files = useFileActions(refresh);
+  const { preview, setPreview, toDelete, setToDelete, deleting, notice, confirmDelete, actions } = files;
   return (
     <div>
       <PageHeader
@@ -152,26 +181,7 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
       <ImageLightbox
         image={preview ? { url: preview.url, name: preview.displayName } : null}
         onClose={() => setPreview(null)}
-        footer={
-          preview ? (
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-              <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-xs text-slate-600">
-                <dt>Tip</dt>
-                <dd>{preview.mimeType}</dd>
-                <dt>Veličina</dt>
-                <dd>
-                  {formatBytes(preview.size)}
-                  {preview.width ? ` · ${preview.width}×${preview.height}` : ""}
-                </dd>
-                <dt>Otpremljeno</dt>
-                <dd>{formatDateTime(preview.createdAt)}</dd>
-              </dl>
-              <div className="flex flex-wrap gap-1">
-                <MediaItemActions item={preview} actions={actions} />
-              </div>
-            </div>
-          ) : null
-        }
+        footer={preview ? <MediaPreviewFooter item={preview} actions={actions} /> : null}
         words={
           preview?.type === "image" ? (
             <div className="space-y-3 border-t border-slate-200 pt-3">

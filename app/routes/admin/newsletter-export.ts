@@ -1,9 +1,7 @@
-import { CSV_BOM, csvRow, SUBSCRIBER_CSV_HEADER, subscriberCsvLine } from "~/domain/newsletter/csv";
+import { SUBSCRIBER_CSV_HEADER, subscriberCsvLine } from "~/domain/newsletter/csv";
 import { parseSubscriberFilter, subscribersForExport } from "~/domain/newsletter/subscribers.server";
-import { requirePermission } from "~/domain/users/auth.server";
-import { csvChunks, csvDownload } from "~/lib/csv-download";
-import { newYorkDay } from "~/lib/dates";
-import { logger } from "~/lib/logger.server";
+import { readListRequest } from "~/http/admin-list.server";
+import { csvExport } from "~/http/csv-export.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/newsletter-export";
 
@@ -12,12 +10,12 @@ import type { Route } from "./+types/newsletter-export";
  * streamed a thousand rows at a time: memory does not grow with the list.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "canViewNewsletter");
-  const filter = parseSubscriberFilter(new URL(request.url).searchParams);
-  return csvDownload({
-    head: CSV_BOM + csvRow([...SUBSCRIBER_CSV_HEADER]),
-    lines: csvChunks(subscribersForExport(getDb(), filter), subscriberCsvLine),
-    filename: `pretplatnici-${newYorkDay(new Date())}.csv`,
-    onError: (error) => logger.error({ err: error }, "subscriber export failed while streaming"),
+  const { params } = await readListRequest(request, "canViewNewsletter");
+  return csvExport({
+    name: "pretplatnici",
+    header: SUBSCRIBER_CSV_HEADER,
+    chunks: subscribersForExport(getDb(), parseSubscriberFilter(params)),
+    line: subscriberCsvLine,
+    what: "subscriber",
   });
 }

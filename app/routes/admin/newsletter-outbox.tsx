@@ -67,6 +67,71 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+type OpenMessage = NonNullable<Route.ComponentProps["loaderData"]["open"]>;
+
+/** One saved message as its recipient would see it, with its headers. */
+function OutboxMessage({ message }: { message: OpenMessage }) {
+  return (
+    <Card className="space-y-4 p-4" data-testid="outbox-message">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 className="break-words text-lg font-semibold text-slate-900">{message.subject}</h2>
+        <Badge tone="warning">Nije poslato</Badge>
+      </div>
+      <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <input type="hidden" name="otvori" value={message.id} />
+        <div className="flex-1">
+          <label htmlFor="primalac" className="block text-sm font-medium text-slate-700">
+            Prikaži kako je vidi primalac ({message.recipients} u ovoj poruci)
+          </label>
+          <Input
+            id="primalac"
+            name="primalac"
+            list="outbox-recipients"
+            defaultValue={message.recipient}
+            type="email"
+          />
+          <datalist id="outbox-recipients">
+            {message.firstRecipients.map((r) => (
+              <option key={r} value={r} />
+            ))}
+          </datalist>
+        </div>
+        <Button type="submit" variant="secondary">
+          Prikaži
+        </Button>
+      </Form>
+      {message.askedMissing ? (
+        <Notice tone="warning" message="Ta adresa nije u ovoj poruci; prikazan je prvi primalac." />
+      ) : null}
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-500">Od</dt>
+        <dd className="break-all">{message.from}</dd>
+        <dt className="text-slate-500">Za</dt>
+        <dd className="break-all" data-testid="outbox-recipient">
+          {message.recipient}
+        </dd>
+        {message.replyTo ? (
+          <>
+            <dt className="text-slate-500">Odgovor na</dt>
+            <dd className="break-all">{message.replyTo}</dd>
+          </>
+        ) : null}
+        <dt className="text-slate-500">Sačuvano</dt>
+        <dd>{formatDateTime(message.createdAt)}</dd>
+        {message.headers.map(([name, value]) => (
+          <div key={name} className="contents">
+            <dt className="text-slate-500">{name}</dt>
+            <dd className="break-all font-mono text-xs" data-testid={`outbox-header-${name}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <NewsletterPreview html={message.html} text={message.text} />
+    </Card>
+  );
+}
+
 export default function Outbox({ loaderData }: Route.ComponentProps) {
   const { items, total, page, open, sending } = loaderData;
   const failed = "failed" in loaderData && loaderData.failed;
@@ -120,63 +185,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           </div>
         </Card>
         {open ? (
-          <Card className="space-y-4 p-4" data-testid="outbox-message">
-            <div className="flex flex-wrap items-start justify-between gap-2">
-              <h2 className="break-words text-lg font-semibold text-slate-900">{open.subject}</h2>
-              <Badge tone="warning">Nije poslato</Badge>
-            </div>
-            <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-              <input type="hidden" name="otvori" value={open.id} />
-              <div className="flex-1">
-                <label htmlFor="primalac" className="block text-sm font-medium text-slate-700">
-                  Prikaži kako je vidi primalac ({open.recipients} u ovoj poruci)
-                </label>
-                <Input
-                  id="primalac"
-                  name="primalac"
-                  list="outbox-recipients"
-                  defaultValue={open.recipient}
-                  type="email"
-                />
-                <datalist id="outbox-recipients">
-                  {open.firstRecipients.map((r) => (
-                    <option key={r} value={r} />
-                  ))}
-                </datalist>
-              </div>
-              <Button type="submit" variant="secondary">
-                Prikaži
-              </Button>
-            </Form>
-            {open.askedMissing ? (
-              <Notice tone="warning" message="Ta adresa nije u ovoj poruci; prikazan je prvi primalac." />
-            ) : null}
-            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-slate-500">Od</dt>
-              <dd className="break-all">{open.from}</dd>
-              <dt className="text-slate-500">Za</dt>
-              <dd className="break-all" data-testid="outbox-recipient">
-                {open.recipient}
-              </dd>
-              {open.replyTo ? (
-                <>
-                  <dt className="text-slate-500">Odgovor na</dt>
-                  <dd className="break-all">{open.replyTo}</dd>
-                </>
-              ) : null}
-              <dt className="text-slate-500">Sačuvano</dt>
-              <dd>{formatDateTime(open.createdAt)}</dd>
-              {open.headers.map(([name, value]) => (
-                <div key={name} className="contents">
-                  <dt className="text-slate-500">{name}</dt>
-                  <dd className="break-all font-mono text-xs" data-testid={`outbox-header-${name}`}>
-                    {value}
-                  </dd>
-                </div>
-              ))}
-            </dl>
-            <NewsletterPreview html={open.html} text={open.text} />
-          </Card>
+          <OutboxMessage message={open} />
         ) : (
           <Card className="p-6 text-sm text-slate-500">Izaberite poruku sa spiska da je pregledate.</Card>
         )}

@@ -1,36 +1,31 @@
-import { type ReactNode, useState } from "react";
-import { Form, Link, useNavigation, useSearchParams } from "react-router";
-import { DataTable } from "~/components/admin/data-table";
-import { Card, PageHeader } from "~/components/admin/page-header";
+import { useState } from "react";
+import { useNavigation, useSearchParams } from "react-router";
+import { actionsColumn, type Column, DataTable } from "~/components/admin/data-table";
+import { PageHeader } from "~/components/admin/page-header";
+import { PagedTable } from "~/components/admin/paged-table";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { Pagination } from "~/components/pagination";
-import { Badge } from "~/components/ui/badge";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { cn } from "~/components/ui/cn";
-import { Detail } from "~/components/ui/detail";
-import { Dialog } from "~/components/ui/dialog";
-import { Input } from "~/components/ui/field";
+import { OrderDialog, OrderStatusBadge } from "~/components/payments/order-dialog";
+import { OrderSummaryCards } from "~/components/payments/order-summary";
+import { Button } from "~/components/ui/button";
+import { FilterBar } from "~/components/ui/filter-bar";
 import { Notice } from "~/components/ui/notice";
-import { StatusBadge } from "~/components/ui/status-badge";
-import { listingPath } from "~/domain/listings/format";
-import { KIND_LABELS, STATUS_LABELS } from "~/domain/listings/options";
-import { isFeatured, isLive } from "~/domain/listings/rules";
+import { SearchField } from "~/components/ui/search-field";
+import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { listOrders, orderSummary } from "~/domain/orders/orders.server";
 import {
   ORDER_PERIODS,
   ORDER_STATUS_FILTERS,
-  ORDER_STATUS_LABELS,
   parsePeriod,
   parseStatusFilter,
   periodStartDay,
   statusOfFilter,
 } from "~/domain/orders/rules";
 import { type AdminOrder, ORDERS_PAGE_SIZE, type OrderSummary } from "~/domain/orders/types";
-import { requirePermission } from "~/domain/users/auth.server";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { readListRequest } from "~/http/admin-list.server";
+import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { formatMinorAmount } from "~/lib/money";
-import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb, getPayments } from "~/services.server";
 import type { Route } from "./+types/stripe-orders";
 
@@ -54,232 +49,108 @@ const EMPTY_SUMMARY: OrderSummary = {
  * cards sum up the same filter as the table.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requirePermission(request, "canViewUsers");
-  const params = new URL(request.url).searchParams;
+  const { params, page } = await readListRequest(request, "canViewUsers");
   const q = (params.get("q") ?? "").trim().slice(0, 100);
   const period = parsePeriod(params.get("period"));
   const status = parseStatusFilter(params.get("status"));
-  const page = parsePage(params.get("page"));
-  const filter = { q, sinceDay: periodStartDay(period), status: statusOfFilter(status) };
-  const base = { q, period, status, page, paymentsConfigured: getPayments() !== null };
+  const filter = {
+    q,
+    sinceDay: periodStartDay(period),
+    status: statusOfFilter(status),
+  };
+  const base = {
+    q,
+    period,
+    status,
+    page,
+    paymentsConfigured: getPayments() !== null,
+  };
   try {
     const db = getDb();
     const [list, summary] = await Promise.all([
       listOrders(db, { ...filter, page }),
       orderSummary(db, filter),
     ]);
-    return { ...base, rows: list.rows, total: list.total, summary, loadError: null };
+    return {
+      ...base,
+      rows: list.rows,
+      total: list.total,
+      summary,
+      loadError: null,
+    };
   } catch (error) {
     logger.error({ err: error }, "stripe orders could not be loaded");
-    return { ...base, rows: [] as AdminOrder[], total: 0, summary: EMPTY_SUMMARY, loadError: LOAD_ERROR };
+    return {
+      ...base,
+      rows: [] as AdminOrder[],
+      total: 0,
+      summary: EMPTY_SUMMARY,
+      loadError: LOAD_ERROR,
+    };
   }
 }
 
-function OrderStatusBadge({ status }: { status: string }) {
-  return <StatusBadge status={status} labels={ORDER_STATUS_LABELS} />;
-}
-
-function SummaryCard({
-  label,
-  value,
-  tone,
-  testId,
-}: {
-  label: string;
-  value: ReactNode;
-  tone: string;
-  testId: string;
-}) {
-  return (
-    <Card className="p-4">
-      <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{label}</p>
-      <p className={cn("mt-1 break-words text-xl font-bold sm:text-2xl", tone)} data-testid={testId}>
-        {value}
-      </p>
-    </Card>
-  );
-}
-
-const ADDRESS_ORDER = ["line1", "line2", "city", "state", "postal_code", "country"];
-
-/** The billing address as lines: street, city + state + ZIP, country; other keys after them. */
-function addressLines(address: unknown): string[] {
-  if (!address || typeof address !== "object") return [];
-  const a = address as Record<string, unknown>;
-  const text = (key: string) => (typeof a[key] === "string" && a[key] !== "" ? (a[key] as string) : null);
-  const cityLine = [text("city"), [text("state"), text("postal_code")].filter(Boolean).join(" ")]
-    .filter(Boolean)
-    .join(", ");
-  const extra = Object.keys(a)
-    .filter((k) => !ADDRESS_ORDER.includes(k) && text(k))
-    .map((k) => `${k}: ${text(k)}`);
-  return [text("line1"), text("line2"), cityLine || null, text("country"), ...extra].filter(
-    (l): l is string => Boolean(l),
-  );
-}
-
-function metadataEntries(metadata: unknown): [string, string][] {
-  if (!metadata || typeof metadata !== "object" || Array.isArray(metadata)) {
-    return metadata === null || metadata === undefined ? [] : [["", JSON.stringify(metadata)]];
-  }
-  return Object.entries(metadata as Record<string, unknown>).map(([k, v]) => [
-    k,
-    typeof v === "string" ? v : JSON.stringify(v),
-  ]);
-}
-
-function OrderDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
-  const address = addressLines(order.billingAddress);
-  const meta = metadataEntries(order.metadata);
-  const listing = order.listing;
-  return (
-    <Dialog
-      onClose={onClose}
-      testId="order-dialog"
-      title={`Narudžbina #${order.id}`}
-      subtitle={
-        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          <OrderStatusBadge status={order.paymentStatus} />
-          <span className="font-semibold text-slate-900">
-            {formatMinorAmount(order.amount, order.currency)}
-          </span>
-          <span>{formatDateTime(order.createdAt)}</span>
-        </p>
-      }
-    >
-      <dl className="mt-5 grid gap-4 sm:grid-cols-2">
-        <Detail label="Proizvod">
-          {order.productName}
-          {order.productId ? <span className="block text-xs text-slate-500">{order.productId}</span> : null}
-        </Detail>
-        <Detail label="Kupac">
-          {order.customerName}
-          {order.customerEmail ? (
-            <a href={`mailto:${order.customerEmail}`} className="block text-brand-700 hover:underline">
-              {order.customerEmail}
-            </a>
-          ) : null}
-        </Detail>
-        <Detail label="Adresa za naplatu">
-          {address.length > 0 ? (
-            <span className="block" data-testid="billing-address">
-              {address.map((line) => (
-                <span key={line} className="block">
-                  {line}
-                </span>
-              ))}
-            </span>
-          ) : null}
-        </Detail>
-        <Detail label="Oglas">
-          {listing ? (
-            <span className="block space-y-1">
-              <span className="block font-medium">{listing.title}</span>
-              <span className="flex flex-wrap gap-1">
-                <Badge tone="brand">{KIND_LABELS[listing.kind]}</Badge>
-                <Badge>{STATUS_LABELS[listing.status]}</Badge>
-                {isFeatured(listing.featuredUntil) ? (
-                  <Badge tone="warning">Istaknuto do {formatDate(listing.featuredUntil)}</Badge>
-                ) : null}
-              </span>
-              <span className="flex flex-wrap gap-x-3">
-                <Link to={`/admin/listings/edit/${listing.id}`} className="text-brand-700 hover:underline">
-                  Otvori oglas #{listing.id}
-                </Link>
-                {isLive(listing) ? (
-                  <a
-                    href={listingPath(listing)}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="text-brand-700 hover:underline"
-                  >
-                    Na sajtu ↗
-                  </a>
-                ) : null}
-              </span>
-            </span>
-          ) : (metadataEntries(order.metadata).find(([k]) => k === "listing_id")?.[1] ?? null) ? (
-            "Oglas je obrisan."
-          ) : null}
-        </Detail>
-        <Detail label="Isticanje">
-          {order.featuredDays
-            ? `${order.featuredDays} dana${order.promotedAt ? `, dodato ${formatDateTime(order.promotedAt)}` : ""}`
-            : null}
-          {order.promotionWithdrawnAt ? (
-            <span className="block text-red-700" data-testid="promotion-withdrawn">
-              Povučeno {formatDateTime(order.promotionWithdrawnAt)}
-            </span>
-          ) : null}
-        </Detail>
-        <Detail label="Poslednja promena">{formatDateTime(order.updatedAt)}</Detail>
-        <Detail label="Stripe sesija" mono>
-          {order.stripeSessionId}
-        </Detail>
-        <Detail label="Payment intent" mono>
-          {order.stripePaymentIntentId}
-        </Detail>
-      </dl>
-
-      <section className="mt-5" aria-labelledby={`meta-${order.id}`}>
-        <h3 id={`meta-${order.id}`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-          Metadata
-        </h3>
-        {meta.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-500">—</p>
-        ) : (
-          <dl
-            className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 font-mono text-xs"
-            data-testid="order-metadata"
+function orderColumns(open: (id: number) => void): Column<AdminOrder>[] {
+  return [
+    {
+      key: "product",
+      header: "Proizvod",
+      mobile: "title",
+      cell: (r) => (
+        <div>
+          <button
+            type="button"
+            onClick={() => open(r.id)}
+            className="text-left font-medium text-slate-900 hover:underline"
           >
-            {meta.map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="text-slate-500">{k}</dt>
-                <dd className="break-all text-slate-900">{v}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </section>
-    </Dialog>
-  );
+            {r.productName ?? r.productId ?? `Narudžbina #${r.id}`}
+          </button>
+          {r.listing ? (
+            <p className="text-xs font-normal text-slate-500">
+              Oglas #{r.listing.id}: {r.listing.title}
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      key: "status",
+      header: "Status",
+      mobile: "badge",
+      cell: (r) => <OrderStatusBadge status={r.paymentStatus} />,
+    },
+    {
+      key: "customer",
+      header: "Kupac",
+      cell: (r) => (
+        <div className="min-w-0">
+          <p>{r.customerName ?? "—"}</p>
+          <p className="break-words text-xs text-slate-500">{r.customerEmail}</p>
+        </div>
+      ),
+    },
+    {
+      key: "amount",
+      header: "Iznos",
+      align: "right",
+      cell: (r) => (
+        <span className="whitespace-nowrap font-medium">{formatMinorAmount(r.amount, r.currency)}</span>
+      ),
+    },
+    {
+      key: "created",
+      header: "Datum",
+      cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.createdAt)}</span>,
+    },
+    actionsColumn((r) => (
+      <Button size="sm" variant="secondary" onClick={() => open(r.id)}>
+        Detalji
+      </Button>
+    )),
+  ];
 }
 
-/** One row of filter links (period, status); the current one is marked. */
-function FilterPills<V extends string>({
-  label,
-  items,
-  current,
-  href,
-  className,
-}: {
-  label: string;
-  items: readonly { value: V; label: string }[];
-  current: V;
-  href: (value: V) => string;
-  className?: string;
-}) {
-  return (
-    <nav aria-label={label} className={cn("flex flex-wrap gap-1", className)}>
-      {items.map((p) => (
-        <Link
-          key={p.value}
-          to={href(p.value)}
-          aria-current={p.value === current ? "page" : undefined}
-          className={cn(
-            "rounded-full px-3 py-1 text-sm font-medium",
-            p.value === current
-              ? "bg-slate-800 text-white"
-              : "bg-slate-100 text-slate-700 hover:bg-slate-200",
-          )}
-        >
-          {p.label}
-        </Link>
-      ))}
-    </nav>
-  );
-}
-
+// Over 80 lines on purpose: the screen's layout; dialog, cards, filters and columns are named parts.
 export default function StripeOrders({ loaderData }: Route.ComponentProps) {
   const { q, period, status, page, rows, total, summary, loadError, paymentsConfigured } = loaderData;
   const [params] = useSearchParams();
@@ -299,15 +170,9 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
     const qs = next.toString();
     return `/admin/stripe-orders${qs ? `?${qs}` : ""}`;
   };
-  const revenue =
-    summary.revenue.length === 0
-      ? formatMinorAmount(0, "usd")
-      : summary.revenue.map((r) => (
-          <span key={r.currency} className="block">
-            {formatMinorAmount(r.amount, r.currency)}
-          </span>
-        ));
-
+  /** The links of one filter ("sve", the default, leaves it out of the address). */
+  const links = (key: "period" | "status", items: readonly { value: string; label: string }[]) =>
+    items.map((item) => ({ ...item, href: hrefWith({ [key]: item.value === "sve" ? "" : item.value }) }));
   return (
     <div>
       <PageHeader
@@ -323,76 +188,43 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
       )}
       {loadError ? <Notice className="mb-4" tone="error" message={loadError} /> : null}
 
-      <section className="mb-4 grid grid-cols-2 gap-3 sm:grid-cols-3 2xl:grid-cols-6" aria-label="Pregled">
-        <SummaryCard label="Prihod" value={revenue} tone="text-slate-900" testId="summary-revenue" />
-        <SummaryCard label="Plaćene" value={summary.paid} tone="text-emerald-700" testId="summary-paid" />
-        <SummaryCard
-          label="Na čekanju"
-          value={summary.pending}
-          tone="text-amber-700"
-          testId="summary-pending"
-        />
-        <SummaryCard label="Neuspele" value={summary.failed} tone="text-red-700" testId="summary-failed" />
-        <SummaryCard
-          label="Refundirane"
-          value={summary.refunded}
-          tone="text-slate-700"
-          testId="summary-refunded"
-        />
-        <SummaryCard
-          label="Osporene"
-          value={summary.disputed}
-          tone="text-red-700"
-          testId="summary-disputed"
-        />
-      </section>
+      <OrderSummaryCards summary={summary} />
 
-      <Card className="mb-4 p-4">
-        <Form method="get" role="search" className="grid gap-3 sm:grid-cols-[1fr_auto]">
-          {period !== "sve" ? <input type="hidden" name="period" value={period} /> : null}
-          {status !== "sve" ? <input type="hidden" name="status" value={status} /> : null}
-          <label htmlFor="q" className="sr-only">
-            Pretraga narudžbina
-          </label>
-          <Input
-            id="q"
-            name="q"
-            type="search"
-            placeholder="Proizvod, email ili ime kupca, Stripe sesija…"
-            defaultValue={q}
-          />
-          <div className="flex gap-2">
-            <Button type="submit" disabled={searching}>
-              Pretraži
-            </Button>
-            {q ? (
-              <ButtonLink variant="ghost" to={hrefWith({ q: "" })}>
-                Poništi
-              </ButtonLink>
-            ) : null}
-          </div>
-        </Form>
-        <FilterPills
-          label="Period"
-          className="mt-3"
-          items={ORDER_PERIODS}
-          current={period}
-          href={(value) => hrefWith({ period: value === "sve" ? "" : value })}
+      <FilterBar
+        className="sm:grid-cols-[1fr_auto]"
+        busy={searching}
+        resetTo={q ? hrefWith({ q: "" }) : null}
+        after={
+          <>
+            <SegmentedNav
+              label="Period"
+              className="mt-3"
+              current={period}
+              items={links("period", ORDER_PERIODS)}
+            />
+            <SegmentedNav
+              label="Status"
+              className="mt-2"
+              current={status}
+              items={links("status", ORDER_STATUS_FILTERS)}
+            />
+          </>
+        }
+      >
+        {period !== "sve" ? <input type="hidden" name="period" value={period} /> : null}
+        {status !== "sve" ? <input type="hidden" name="status" value={status} /> : null}
+        <SearchField
+          label="Pretraga narudžbina"
+          placeholder="Proizvod, email ili ime kupca, Stripe sesija…"
+          defaultValue={q}
         />
-        <FilterPills
-          label="Status"
-          className="mt-2"
-          items={ORDER_STATUS_FILTERS}
-          current={status}
-          href={(value) => hrefWith({ status: value === "sve" ? "" : value })}
-        />
-      </Card>
+      </FilterBar>
 
-      <p className="mb-2 text-sm text-slate-600" aria-live="polite">
-        {resultCountLine(page, ORDERS_PAGE_SIZE, total)}
-        {summary.other > 0 ? ` · ostali statusi: ${summary.other}` : ""}
-      </p>
-      <Card className="overflow-hidden">
+      <PagedTable
+        count={`${resultCountLine(page, ORDERS_PAGE_SIZE, total)}${summary.other > 0 ? ` · ostali statusi: ${summary.other}` : ""}`}
+        page={page}
+        totalPages={totalPagesOf(total, ORDERS_PAGE_SIZE)}
+      >
         <DataTable<AdminOrder, number>
           caption="Narudžbine"
           rows={rows}
@@ -403,76 +235,9 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
               ? "Nema narudžbina za ovu pretragu."
               : "Još nema narudžbina."
           }
-          columns={[
-            {
-              key: "product",
-              header: "Proizvod",
-              mobile: "title",
-              cell: (r) => (
-                <div>
-                  <button
-                    type="button"
-                    onClick={() => setOpenId(r.id)}
-                    className="text-left font-medium text-slate-900 hover:underline"
-                  >
-                    {r.productName ?? r.productId ?? `Narudžbina #${r.id}`}
-                  </button>
-                  {r.listing ? (
-                    <p className="text-xs font-normal text-slate-500">
-                      Oglas #{r.listing.id}: {r.listing.title}
-                    </p>
-                  ) : null}
-                </div>
-              ),
-            },
-            {
-              key: "status",
-              header: "Status",
-              mobile: "badge",
-              cell: (r) => <OrderStatusBadge status={r.paymentStatus} />,
-            },
-            {
-              key: "customer",
-              header: "Kupac",
-              cell: (r) => (
-                <div className="min-w-0">
-                  <p>{r.customerName ?? "—"}</p>
-                  <p className="break-words text-xs text-slate-500">{r.customerEmail}</p>
-                </div>
-              ),
-            },
-            {
-              key: "amount",
-              header: "Iznos",
-              align: "right",
-              cell: (r) => (
-                <span className="whitespace-nowrap font-medium">
-                  {formatMinorAmount(r.amount, r.currency)}
-                </span>
-              ),
-            },
-            {
-              key: "created",
-              header: "Datum",
-              cell: (r) => <span className="whitespace-nowrap">{formatDateTime(r.createdAt)}</span>,
-            },
-            {
-              key: "actions",
-              header: "Akcije",
-              align: "right",
-              mobile: "actions",
-              cell: (r) => (
-                <Button size="sm" variant="secondary" onClick={() => setOpenId(r.id)}>
-                  Detalji
-                </Button>
-              ),
-            },
-          ]}
+          columns={orderColumns(setOpenId)}
         />
-      </Card>
-      <div className="mt-4">
-        <Pagination page={page} totalPages={totalPagesOf(total, ORDERS_PAGE_SIZE)} />
-      </div>
+      </PagedTable>
       {open ? <OrderDialog key={open.id} order={open} onClose={() => setOpenId(null)} /> : null}
     </div>
   );

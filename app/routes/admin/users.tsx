@@ -1,16 +1,15 @@
-import { useEffect, useState } from "react";
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
-import { DataTable } from "~/components/admin/data-table";
+import { actionsColumn, type Column, DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { RowDeleteDialog } from "~/components/admin/row-delete-dialog";
+import { useRowActions } from "~/components/admin/use-row-actions";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import { StatusBadge } from "~/components/ui/status-badge";
-import { CreateUserDialog, type UserActionData } from "~/components/users/create-user-dialog";
-import { recordAudit } from "~/domain/audit/audit.server";
+import { ActiveBadge } from "~/components/ui/status-badge";
+import { CreateUserDialog } from "~/components/users/create-user-dialog";
 import { forbidden, requirePermission, userPermissions } from "~/domain/users/auth.server";
 import {
   createStaffUser,
@@ -22,11 +21,11 @@ import {
 import { ROLE_LABELS } from "~/domain/users/permissions";
 import { listUsers } from "~/domain/users/users.server";
 import { createUserFormSchema, USER_MESSAGES, userDeletedMessage } from "~/domain/users/validation";
+import { auditTrail } from "~/http/audit-trail.server";
 import { errorMessage, errorStatus, failure, unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
 import { idField, parseForm } from "~/lib/form";
-import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/users";
@@ -34,7 +33,9 @@ import type { Route } from "./+types/users";
 export const meta: Route.MetaFunction = () => [{ title: "Korisnici — Admin panel" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requirePermission(request, "canViewUsers", { message: USER_MESSAGES.noAccess });
+  const user = await requirePermission(request, "canViewUsers", {
+    message: USER_MESSAGES.noAccess,
+  });
   try {
     const users = await listUsers(getDb());
     return {
@@ -64,7 +65,9 @@ const actionSchema = z.discriminatedUnion("intent", [
 ]);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requirePermission(request, "canViewUsers", { message: USER_MESSAGES.noAccess });
+  const actor = await requirePermission(request, "canViewUsers", {
+    message: USER_MESSAGES.noAccess,
+  });
   const form = await request.formData();
   const parsed = parseIntent(actionSchema, form);
   if (!parsed.ok) {
@@ -73,6 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { intent } = parsed.data;
   const db = getDb();
+  const audit = auditTrail(db, actor, context.clientIp, "users");
   // Without canEditUsers the refusal is the 403 page's (spec §6), not a notice.
   const refuse = (code: UserErrorCode, extra: Record<string, unknown> = {}) => {
     if (errorStatus(code) === 403 && !userPermissions(actor).canEditUsers)
@@ -80,7 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failure(code, { intent, ...extra });
   };
   if (parsed.data.intent === "create") {
-    const input = parseForm(createUserFormSchema, form, { secret: ["password"] });
+    const input = parseForm(createUserFormSchema, form, {
+      secret: ["password"],
+    });
     const values = input.values;
     if (!userPermissions(actor).canEditUsers) return refuse("user.no_create_permission", { values });
     if (!input.ok) {
@@ -93,13 +99,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         created.code === "user.email_taken" ? { email: errorMessage(created.code) } : undefined;
       return refuse(created.code, { fieldErrors, values });
     }
-    await recordAudit(db, {
-      actor,
-      area: "users",
-      action: intent,
+    await audit(intent, {
       recordId: null,
       recordLabel: input.data.email.toLowerCase(),
-      ip: context.clientIp,
       changes: { role: [null, input.data.role] },
     });
     return data({ intent, ok: true, message: USER_MESSAGES.created });
@@ -107,25 +109,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.data.intent === "toggle") {
     const toggled = await toggleStaffUser(db, actor, parsed.data.userId);
     if (!toggled.ok) return refuse(toggled.code);
-    await recordAudit(db, {
-      actor,
-      area: "users",
-      action: intent,
-      recordId: String(parsed.data.userId),
-      ip: context.clientIp,
-    });
+    await audit(intent, { recordId: String(parsed.data.userId) });
     const message = toggled.value.active ? USER_MESSAGES.activated : USER_MESSAGES.deactivated;
     return data({ intent, ok: true, message });
   }
   const deleted = await deleteStaffUser(db, actor, parsed.data.userId);
   if (!deleted.ok) return refuse(deleted.code, { detail: deleted.detail });
-  await recordAudit(db, {
-    actor,
-    area: "users",
-    action: intent,
-    recordId: String(parsed.data.userId),
-    ip: context.clientIp,
-  });
+  await audit(intent, { recordId: String(parsed.data.userId) });
   return data({
     intent,
     ok: true,
@@ -137,12 +127,6 @@ type UserRow = Route.ComponentProps["loaderData"]["users"][number];
 
 function RoleBadge({ role }: { role: UserRow["role"] }) {
   return <Badge tone={role === "admin" ? "warning" : "info"}>{ROLE_LABELS[role]}</Badge>;
-}
-
-const ACTIVE_LABELS = { active: "Aktivan", inactive: "Neaktivan" } as const;
-
-function ActiveBadge({ active }: { active: boolean }) {
-  return <StatusBadge status={active ? "active" : "inactive"} labels={ACTIVE_LABELS} />;
 }
 
 /** Toggle and delete; the protected administrator shows 'Zaštićen' instead, and nobody acts on themselves. */
@@ -176,26 +160,58 @@ function UserActions({
   );
 }
 
+type RowProps = Omit<Parameters<typeof UserActions>[0], "user">;
+
+function userColumns(currentUserId: number, canEdit: boolean, rowProps: RowProps): Column<UserRow>[] {
+  return [
+    {
+      key: "name",
+      header: "Ime",
+      mobile: "title",
+      className: "font-medium text-slate-900",
+      cell: (u) => (
+        <>
+          {u.firstName} {u.lastName}
+          {u.id === currentUserId ? (
+            <span className="ml-2 text-xs font-normal text-slate-500">(vi)</span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: "email",
+      header: "Email",
+      cell: (u) => <span className="break-words">{u.email}</span>,
+    },
+    {
+      key: "role",
+      header: "Uloga",
+      mobile: "badge",
+      cell: (u) => <RoleBadge role={u.role} />,
+    },
+    {
+      key: "status",
+      header: "Status",
+      mobile: "badge",
+      cell: (u) => <ActiveBadge active={u.isActive} />,
+    },
+    {
+      key: "lastLogin",
+      header: "Poslednja prijava",
+      cell: (u) => formatDateTime(u.lastLogin, "Nikad"),
+    },
+    ...(canEdit ? [actionsColumn((u: UserRow) => <UserActions user={u} {...rowProps} />)] : []),
+  ];
+}
+
 export default function Users({ loaderData }: Route.ComponentProps) {
   const { users, loadError, currentUserId, protectedEmail, canEdit } = loaderData;
-  const rowFetcher = useFetcher<UserActionData>({ key: "user-row" });
-  const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
-  const [toDelete, setToDelete] = useState<UserRow | null>(null);
-
-  useEffect(() => {
-    if (rowFetcher.state === "idle" && rowFetcher.data) {
-      setNotice({ ok: rowFetcher.data.ok, message: rowFetcher.data.message });
-      setToDelete(null);
-    }
-  }, [rowFetcher.state, rowFetcher.data]);
-
-  const submitRow = (intent: "toggle" | "delete", userId: number) =>
-    rowFetcher.submit({ intent, userId: String(userId) }, { method: "post" });
-  const pendingUserId = rowFetcher.state !== "idle" ? parseId(rowFetcher.formData?.get("userId")) : null;
+  const rowActions = useRowActions<UserRow, "toggle" | "delete">("user-row", "userId");
+  const { notice, setNotice, setToDelete, submit: submitRow } = rowActions;
   const rowProps = {
     currentUserId,
     protectedEmail,
-    pendingUserId,
+    pendingUserId: rowActions.pendingId,
     onToggle: (u: UserRow) => submitRow("toggle", u.id),
     onDelete: (u: UserRow) => setToDelete(u),
   };
@@ -220,68 +236,20 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           rowKey={(u) => u.email}
           testId="user"
           empty={loadError ? "" : "Nema korisnika."}
-          columns={[
-            {
-              key: "name",
-              header: "Ime",
-              mobile: "title",
-              className: "font-medium text-slate-900",
-              cell: (u) => (
-                <>
-                  {u.firstName} {u.lastName}
-                  {u.id === currentUserId ? (
-                    <span className="ml-2 text-xs font-normal text-slate-500">(vi)</span>
-                  ) : null}
-                </>
-              ),
-            },
-            { key: "email", header: "Email", cell: (u) => <span className="break-words">{u.email}</span> },
-            { key: "role", header: "Uloga", mobile: "badge", cell: (u) => <RoleBadge role={u.role} /> },
-            {
-              key: "status",
-              header: "Status",
-              mobile: "badge",
-              cell: (u) => <ActiveBadge active={u.isActive} />,
-            },
-            {
-              key: "lastLogin",
-              header: "Poslednja prijava",
-              cell: (u) => formatDateTime(u.lastLogin, "Nikad"),
-            },
-            ...(canEdit
-              ? [
-                  {
-                    key: "actions",
-                    header: "Akcije",
-                    align: "right" as const,
-                    mobile: "actions" as const,
-                    cell: (u: UserRow) => <UserActions user={u} {...rowProps} />,
-                  },
-                ]
-              : []),
-          ]}
+          columns={userColumns(currentUserId, canEdit, rowProps)}
         />
       </Card>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        tone="danger"
-        title="Brisanje korisnika"
-        description={
-          toDelete ? (
-            <>
-              Da li ste sigurni da želite da obrišete korisnika{" "}
-              <strong>
-                {toDelete.firstName} {toDelete.lastName}
-              </strong>{" "}
-              ({toDelete.email})? Ova akcija se ne može poništiti.
-            </>
-          ) : null
-        }
-        confirmLabel="Obriši"
-        busy={rowFetcher.state !== "idle"}
-        onConfirm={() => toDelete && submitRow("delete", toDelete.id)}
-      />
+      <RowDeleteDialog actions={rowActions} title="Brisanje korisnika">
+        {(toDelete) => (
+          <>
+            Da li ste sigurni da želite da obrišete korisnika{" "}
+            <strong>
+              {toDelete.firstName} {toDelete.lastName}
+            </strong>{" "}
+            ({toDelete.email})? Ova akcija se ne može poništiti.
+          </>
+        )}
+      </RowDeleteDialog>
     </div>
   );
 }

@@ -9,7 +9,6 @@
  * so Cyrillic pages follow the list at once.
  */
 import { data } from "react-router";
-import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import {
   LATIN_WORDS_MESSAGES,
   type LatinWordsResult,
@@ -17,6 +16,8 @@ import {
 } from "~/domain/cyrillic/latin-words-form";
 import { getSettings, saveLatinOnlyWords } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/domain/users/auth.server";
+import { formRefusal } from "~/http/form-refusal";
+import { saveSettingsAudited } from "~/http/settings-save.server";
 import { parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
@@ -33,29 +34,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewSettings");
   const parsed = parseForm(latinWordsSchema, await request.formData());
   if (!parsed.ok) {
-    return data<LatinWordsResult>(
-      {
-        ok: false,
-        message: LATIN_WORDS_MESSAGES.saveFailed,
-        values: parsed.values,
-        fieldErrors: parsed.fieldErrors,
-      },
-      { status: 400 },
-    );
+    return data<LatinWordsResult>(formRefusal(LATIN_WORDS_MESSAGES.saveFailed, parsed), { status: 400 });
   }
   try {
-    const before = await getSettings(getDb());
-    const row = await saveLatinOnlyWords(getDb(), parsed.data.latinOnlyWords);
-    await recordAudit(getDb(), {
-      actor: user,
-      area: "settings",
-      action: "update",
-      ip: context.clientIp,
-      changes: changedFields(
-        { latinOnlyWords: before.latinOnlyWords },
-        { latinOnlyWords: row.latinOnlyWords },
-      ),
-    });
+    const db = getDb();
+    const row = await saveSettingsAudited(
+      db,
+      { actor: user, ip: context.clientIp, area: "settings" },
+      (s) => ({ latinOnlyWords: s.latinOnlyWords }),
+      () => saveLatinOnlyWords(db, parsed.data.latinOnlyWords),
+    );
     return data<LatinWordsResult>({
       ok: true,
       message: LATIN_WORDS_MESSAGES.saved,
