@@ -2,12 +2,15 @@
  * What the forum's two moderation screens (topics and comments) share on the queue (decision 171):
  * the tabs, the status and action columns, and the dialog's answer and buttons.
  */
+import type { ReactNode } from "react";
 import { actionsColumn, type Column } from "~/components/admin/data-table";
-import { ItemActions, type QueueControls } from "~/components/moderation/queue";
+import { ItemActions, type QueueArea, type QueueControls } from "~/components/moderation/queue";
 import { Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { type ModerationStatus, STATUS_LABELS } from "~/domain/forum/constants";
+import { VisitorText } from "~/components/visitor-text";
+import { FORUM_MESSAGES, type ModerationStatus, STATUS_LABELS } from "~/domain/forum/constants";
 import { statusActions } from "~/domain/forum/rules";
+import { formatDateTime } from "~/lib/dates";
 
 export const FORUM_TABS = [
   { tab: "pending", label: "Na čekanju" },
@@ -58,6 +61,81 @@ export function ForumItemButtons({ item, q }: { item: Item; q: QueueControls }) 
         onAction={(action) => q.act(item.id, action)}
         onDelete={() => q.askDelete(item.id)}
       />
+    </div>
+  );
+}
+
+type Opened = Item & { content: string; createdAt: Date | string };
+
+/**
+ * What a forum screen says in its own words; the rest of its queue (tabs, status and action
+ * columns, the dialog's frame, the reject without an inline note) is the forum's, once.
+ */
+export type ForumAreaWords<R extends Item, O extends Opened> = Pick<
+  QueueArea<R, O, ForumTab>,
+  "fetcherKey" | "tabsLabel" | "searchPlaceholder" | "caption" | "testId" | "bulk" | "empty" | "remove"
+> & {
+  /** The area's own columns, before the status and the actions. */
+  columns: (q: QueueControls) => Column<R>[];
+  title: (item: O) => string;
+  /** After the status badge in the dialog's subtitle. */
+  byline: (item: O) => ReactNode;
+  /** Under the item's text in the dialog. */
+  details: (item: O) => ReactNode;
+  rejectTitle: (count: number) => string;
+  rejectDescription: (count: number) => string;
+};
+
+export function forumQueueArea<R extends Item, O extends Opened>(
+  words: ForumAreaWords<R, O>,
+): QueueArea<R, O, ForumTab> {
+  const { columns, title, byline, details, rejectTitle, rejectDescription, ...labels } = words;
+  return {
+    ...labels,
+    tabs: FORUM_TABS,
+    loadFailedMessage: FORUM_MESSAGES.loadFailed,
+    columns: (q) => [...columns(q), ...forumRowColumns<R>(q)],
+    dialog: {
+      width: "2xl",
+      closeOnSuccess: false,
+      title,
+      subtitle: (item) => (
+        <p className="mt-1 flex flex-wrap items-center gap-2 text-sm font-normal text-slate-600">
+          <StatusBadge status={item.status} labels={STATUS_LABELS} />
+          {byline(item)}
+        </p>
+      ),
+      body: (item, q) => (
+        <>
+          <ForumReply item={item} q={q} />
+          <VisitorText text={item.content} className="mt-4 text-sm leading-relaxed text-slate-800" />
+          {details(item)}
+          <ForumItemButtons item={item} q={q} />
+        </>
+      ),
+    },
+    reject: { inlineNote: false, title: rejectTitle, description: rejectDescription },
+  };
+}
+
+/** The author cell of both lists: name, the area's extra line, when. */
+export function AuthorCell({
+  author,
+  createdAt,
+  extra,
+  after,
+}: {
+  author: string;
+  createdAt: Date | string;
+  extra?: ReactNode;
+  after?: ReactNode;
+}) {
+  return (
+    <div>
+      <div>{author}</div>
+      {extra}
+      <div className="whitespace-nowrap text-xs text-slate-500">{formatDateTime(createdAt)}</div>
+      {after}
     </div>
   );
 }

@@ -1,17 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error";
-import {
-  FORUM_TABS,
-  ForumItemButtons,
-  ForumReply,
-  type ForumTab,
-  forumRowColumns,
-} from "~/components/forum/forum-queue";
+import { AuthorCell, forumQueueArea } from "~/components/forum/forum-queue";
 import { VoteCounts } from "~/components/forum/vote-counts";
-import { ModerationQueue, type QueueArea } from "~/components/moderation/queue";
+import { ModerationQueue } from "~/components/moderation/queue";
 import { StatusBadge } from "~/components/ui/status-badge";
-import { VisitorText } from "~/components/visitor-text";
-import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES, STATUS_LABELS } from "~/domain/forum/constants";
+import { STATUS_LABELS } from "~/domain/forum/constants";
 import {
   type AdminCommentRow,
   commentStatusCounts,
@@ -22,12 +15,11 @@ import {
 import { COMMENT_FORMS, countOf } from "~/domain/forum/rules";
 import { TAB_WORDS } from "~/domain/moderation/queue";
 import { requirePermission } from "~/domain/users/auth.server";
-import { loadQueue } from "~/http/moderation.server";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-comments";
-import { forumQueueAction } from "./forum-queue.server";
+import { forumQueueAction, loadForumQueue } from "./forum-queue.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Komentari foruma — Admin panel" }];
 
@@ -40,18 +32,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const topicId = parseId(new URL(request.url).searchParams.get("tema"));
   const db = getDb();
   const [queue, title] = await Promise.all([
-    loadQueue(request, {
-      tabs: FORUM_TABS.map((t) => t.tab),
-      pageSize: ADMIN_FORUM_PAGE_SIZE,
-      what: "forum comments",
-      load: async ({ status, search, page, openId }) => {
-        const [counts, list, opened] = await Promise.all([
-          commentStatusCounts(db),
-          listAdminComments(db, { status, search, topicId, page }),
-          openId ? getAdminComment(db, openId) : null,
-        ]);
-        return { counts, rows: list.rows, total: list.total, opened };
-      },
+    loadForumQueue(request, "forum comments", {
+      counts: () => commentStatusCounts(db),
+      list: ({ status, search, page }) => listAdminComments(db, { status, search, topicId, page }),
+      get: (id) => getAdminComment(db, id),
     }),
     topicId ? topicTitle(db, topicId).catch(() => null) : null,
   ]);
@@ -84,16 +68,14 @@ function TopicCell({ row }: { row: Pick<AdminCommentRow, "topicId" | "topicTitle
   );
 }
 
-const AREA: QueueArea<AdminCommentRow, Comment, ForumTab> = {
+const AREA = forumQueueArea<AdminCommentRow, Comment>({
   fetcherKey: "forum-comments",
-  tabs: FORUM_TABS,
   tabsLabel: "Status komentara",
   searchPlaceholder: "Pretražite tekst i autora…",
   caption: "Komentari foruma",
   testId: "forum-comment",
   bulk: { noun: "komentari", label: (r) => `Izaberi komentar ${r.id}` },
   empty: (search) => (search ? "Nema komentara za ovu pretragu." : "Nema komentara u ovoj grupi."),
-  loadFailedMessage: FORUM_MESSAGES.loadFailed,
   columns: (q) => [
     {
       key: "content",
@@ -111,53 +93,35 @@ const AREA: QueueArea<AdminCommentRow, Comment, ForumTab> = {
       header: "Autor",
       mobileLabel: "Autor",
       cell: (r) => (
-        <div>
-          <div>{r.author}</div>
-          <div className="whitespace-nowrap text-xs text-slate-500">{formatDateTime(r.createdAt)}</div>
-          <div className="mt-1 text-xs text-slate-600">
-            <VoteCounts likes={r.likes} dislikes={r.dislikes} />
-          </div>
-        </div>
+        <AuthorCell
+          author={r.author}
+          createdAt={r.createdAt}
+          after={
+            <div className="mt-1 text-xs text-slate-600">
+              <VoteCounts likes={r.likes} dislikes={r.dislikes} />
+            </div>
+          }
+        />
       ),
     },
     { key: "topic", header: "Tema", className: "min-w-[10rem]", cell: (r) => <TopicCell row={r} /> },
-    ...forumRowColumns(q),
   ],
-  dialog: {
-    width: "2xl",
-    closeOnSuccess: false,
-    title: (c) => `Komentar: ${c.author}`,
-    subtitle: (c) => (
-      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm font-normal text-slate-600">
-        <StatusBadge status={c.status} labels={STATUS_LABELS} />
-        <span>{formatDateTime(c.createdAt)}</span>
-      </p>
-    ),
-    body: (c, q) => {
-      return (
-        <>
-          <ForumReply item={c} q={q} />
-          <VisitorText text={c.content} className="mt-4 text-sm leading-relaxed text-slate-800" />
-          <div className="mt-4 space-y-2 text-sm text-slate-600">
-            <VoteCounts likes={c.likes} dislikes={c.dislikes} />
-            <div>
-              <span className="text-slate-500">Tema: </span>
-              <TopicCell row={c} />
-            </div>
-          </div>
-          <ForumItemButtons item={c} q={q} />
-        </>
-      );
-    },
-  },
-  reject: {
-    inlineNote: false,
-    title: (n) => (n > 1 ? `Odbijanje komentara (${n})` : "Odbijanje komentara"),
-    description: (n) =>
-      n > 1
-        ? `Izabrani komentari (${countOf(n, COMMENT_FORMS)}) više neće biti na sajtu; možete ih kasnije vratiti na čekanje ili odobriti.`
-        : "Komentar više neće biti na sajtu; možete ga kasnije vratiti na čekanje ili odobriti.",
-  },
+  title: (c) => `Komentar: ${c.author}`,
+  byline: (c) => <span>{formatDateTime(c.createdAt)}</span>,
+  details: (c) => (
+    <div className="mt-4 space-y-2 text-sm text-slate-600">
+      <VoteCounts likes={c.likes} dislikes={c.dislikes} />
+      <div>
+        <span className="text-slate-500">Tema: </span>
+        <TopicCell row={c} />
+      </div>
+    </div>
+  ),
+  rejectTitle: (n) => (n > 1 ? `Odbijanje komentara (${n})` : "Odbijanje komentara"),
+  rejectDescription: (n) =>
+    n > 1
+      ? `Izabrani komentari (${countOf(n, COMMENT_FORMS)}) više neće biti na sajtu; možete ih kasnije vratiti na čekanje ili odobriti.`
+      : "Komentar više neće biti na sajtu; možete ga kasnije vratiti na čekanje ili odobriti.",
   remove: {
     title: "Brisanje komentara",
     description: ({ row }) => {
@@ -165,7 +129,7 @@ const AREA: QueueArea<AdminCommentRow, Comment, ForumTab> = {
       return <>Da li ste sigurni da želite da obrišete komentar „{text}“? Ova akcija se ne može poništiti.</>;
     },
   },
-};
+});
 
 /** "Komentari teme X" with a way back to every comment, above the list. */
 function TopicFilter({ topic }: { topic: { id: number; title: string } | null }) {

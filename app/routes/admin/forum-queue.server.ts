@@ -5,13 +5,14 @@
  */
 import { data } from "react-router";
 import { z } from "zod";
-import { FORUM_MESSAGES } from "~/domain/forum/constants";
+import { FORUM_TABS, type ForumTab } from "~/components/forum/forum-queue";
+import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES } from "~/domain/forum/constants";
 import { deleteForumItem, moderateForum } from "~/domain/forum/moderation.server";
 import { COMMENT_FORMS, countOf, type ForumKind, moderationMessage } from "~/domain/forum/rules";
 import type { SessionUser } from "~/domain/users/session.server";
 import { auditTrail } from "~/http/audit-trail.server";
 import { readIntent } from "~/http/intent";
-import { QUEUE_FORM, queueIntents, queueReply } from "~/http/moderation.server";
+import { loadQueue, QUEUE_FORM, type QueueQuery, queueIntents, queueReply } from "~/http/moderation.server";
 import { refuseQueuePost } from "~/http/queue-refusal.server";
 import { getDb } from "~/services.server";
 
@@ -53,4 +54,29 @@ export async function forumQueueAction(
   );
   if (result.ok) await auditForumModeration(intent, ids, { user, kind, ip });
   return data(reply.body, { status: reply.status });
+}
+
+/** One screen of a forum queue: the counts, the page of rows and the opened item, at once. */
+export function loadForumQueue<Row, Item>(
+  request: Request,
+  what: string,
+  sources: {
+    counts: () => Promise<Record<ForumTab, number>>;
+    list: (query: QueueQuery<ForumTab>) => Promise<{ rows: Row[]; total: number }>;
+    get: (id: number) => Promise<Item | null>;
+  },
+) {
+  return loadQueue(request, {
+    tabs: FORUM_TABS.map((t) => t.tab),
+    pageSize: ADMIN_FORUM_PAGE_SIZE,
+    what,
+    load: async (query) => {
+      const [counts, list, opened] = await Promise.all([
+        sources.counts(),
+        sources.list(query),
+        query.openId ? sources.get(query.openId) : null,
+      ]);
+      return { counts, rows: list.rows, total: list.total, opened };
+    },
+  });
 }
