@@ -1,8 +1,8 @@
 import { bigint, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
 import { oneOf, serialId, timestamps } from "./columns";
+import { MEDIA_BUCKETS, MEDIA_TYPES } from "./media-values";
 
-export const MEDIA_BUCKETS = ["images", "mediji"] as const;
-export const MEDIA_TYPES = ["image", "video", "document"] as const;
+export { MEDIA_BUCKETS, MEDIA_TYPES };
 
 /** One row per stored file, kept in step with the object store (spec §3 Media file). */
 export const mediaFiles = pgTable(

@@ -1,3 +1,5 @@
+import { MEDIA_BUCKETS } from "~/db/schema/media-values";
+
 /**
  * The object store behind the media library (DESIGN: one interface, two drivers). Buckets are the
  * spec's two: `images` and `mediji`. Keys are relative paths made only of the characters the
@@ -6,7 +8,7 @@
  * Glossary: a *key* names an object inside a bucket; its *public URL* is `/media/{bucket}/{key}`,
  * served by our own server (server/app.ts) with the stored content type, whichever driver holds it.
  */
-export const STORAGE_BUCKETS = ["images", "mediji"] as const;
+export const STORAGE_BUCKETS = MEDIA_BUCKETS;
 export type Bucket = (typeof STORAGE_BUCKETS)[number];
 
 export type StoredObject = {
