@@ -4,6 +4,7 @@
  * server may load a module twice). A generation counter stops a load that was running while an
  * invalidation happened from storing the stale value; concurrent readers share one load.
  */
+import { processGlobal } from "./process-global";
 export type GenerationCache<T> = {
   /** The value, from memory when fresh, else from `load` (one load at a time per generation). */
   get(load: () => Promise<T>, now?: number): Promise<T>;
@@ -20,12 +21,7 @@ type State<T> = {
 };
 
 export function generationCache<T>(key: string, ttlMs: number): GenerationCache<T> {
-  const symbol = Symbol.for(key);
-  const registry = globalThis as unknown as Record<symbol, State<T> | undefined>;
-  const state = (): State<T> => {
-    registry[symbol] ??= { generation: 0, entry: null, loading: null };
-    return registry[symbol];
-  };
+  const state = () => processGlobal<State<T>>(key, () => ({ generation: 0, entry: null, loading: null }));
 
   return {
     get(load, now = Date.now()) {

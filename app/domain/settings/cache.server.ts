@@ -9,21 +9,20 @@
 import type { DbOrTx } from "~/db/client.server";
 import { onContentChange } from "~/lib/content-change.server";
 import { generationCache } from "~/lib/generation-cache";
+import { processGlobal } from "~/lib/process-global";
 import { getSettings, type SiteSettings } from "./settings.server";
 
 export const SETTINGS_CACHE_TTL_MS = 60_000;
 
 const cache = generationCache<SiteSettings>("balkan-vozaci.settings-cache", SETTINGS_CACHE_TTL_MS);
 
-const LISTENING = Symbol.for("balkan-vozaci.settings-cache.listening");
-const registry = globalThis as unknown as { [LISTENING]?: boolean };
-
+/** Subscribes once per process to the content-change signal for "settings" or "all". */
 function listen(): void {
-  if (registry[LISTENING]) return;
-  registry[LISTENING] = true;
-  onContentChange((topic) => {
-    if (topic === "settings" || topic === "all") invalidateSettingsCache();
-  });
+  processGlobal("balkan-vozaci.settings-cache.listening", () =>
+    onContentChange((topic) => {
+      if (topic === "settings" || topic === "all") invalidateSettingsCache();
+    }),
+  );
 }
 
 /** The settings row, from memory when fresh. */
