@@ -86,24 +86,25 @@ function databaseGauges(current: () => DatabaseHandle | null): void {
     });
     return queueRead;
   };
-  new client.Gauge({
-    name: "bv_jobs_waiting",
-    help: "Background jobs due and not running (queued, or whose process died).",
-    aggregator: "max",
-    async collect() {
-      const stats = await readQueue().catch(() => null);
-      if (stats) this.set(stats.waiting);
-    },
-  });
-  new client.Gauge({
-    name: "bv_jobs_oldest_waiting_seconds",
-    help: "How long the oldest due job has been waiting to run.",
-    aggregator: "max",
-    async collect() {
-      const stats = await readQueue().catch(() => null);
-      if (stats) this.set(stats.oldestWaitingSeconds);
-    },
-  });
+  const queueGauges = [
+    ["bv_jobs_waiting", "Background jobs due and not running (queued, or whose process died).", "waiting"],
+    [
+      "bv_jobs_oldest_waiting_seconds",
+      "How long the oldest due job has been waiting to run.",
+      "oldestWaitingSeconds",
+    ],
+  ] as const;
+  for (const [name, help, field] of queueGauges) {
+    new client.Gauge({
+      name,
+      help,
+      aggregator: "max",
+      async collect() {
+        const stats = await readQueue().catch(() => null);
+        if (stats) this.set(stats[field]);
+      },
+    });
+  }
   new client.Gauge({
     name: "bv_db_pool_connections",
     help: "PostgreSQL pool connections of this process, by state (waiting: requests queued for one).",
