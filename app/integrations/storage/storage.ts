@@ -1,4 +1,5 @@
 import { MEDIA_BUCKETS } from "~/db/schema/media-values";
+import { isOneOf } from "~/lib/one-of";
 
 /**
  * The object store behind the media library (DESIGN: one interface, two drivers). Buckets are the
@@ -31,7 +32,7 @@ export interface Storage {
 }
 
 export function isBucket(value: unknown): value is Bucket {
-  return typeof value === "string" && (STORAGE_BUCKETS as readonly string[]).includes(value);
+  return isOneOf(STORAGE_BUCKETS, value);
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]{1,255}$/;
