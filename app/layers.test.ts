@@ -45,7 +45,7 @@ const ALLOWED: { from: string; to: string; todo: string }[] = [
   {
     from: "server/app.ts",
     to: "app/demo/seed.server",
-    todo: "TODO(owner of server/app.ts): the first-start demo seeding belongs to the CLI/boot wiring outside app.ts",
+    todo: "TODO(lead / owner of server/app.ts): boot seeds a new embedded site (decision 003); the brief allows only server/cli — move the call there, or allow server/ (it sits above app/demo in the diagram)",
   },
 ];
 
