@@ -14,6 +14,7 @@ import client from "prom-client";
 import type { DatabaseHandle } from "~/db/client.server";
 import { jobQueueStats } from "~/domain/jobs/stats.server";
 import { logger } from "~/lib/logger.server";
+import { processGlobal } from "~/lib/process-global";
 import { onTelemetry } from "~/lib/telemetry.server";
 
 export type Metrics = {
@@ -24,16 +25,12 @@ export type Metrics = {
   setDatabase(handle: DatabaseHandle | null): void;
 };
 
-const KEY = Symbol.for("balkan-vozaci.metrics");
-const globals = globalThis as unknown as { [KEY]?: Metrics };
-
 /** Methods outside this list are counted as "other" (a client can send any token). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
 /** The process's metrics, made once (the development server reloads modules; metrics stay). */
 export function getMetrics(): Metrics {
-  globals[KEY] ??= createMetrics();
-  return globals[KEY];
+  return processGlobal("balkan-vozaci.metrics", createMetrics);
 }
 
 function createMetrics(): Metrics {
@@ -53,70 +50,8 @@ function createMetrics(): Metrics {
     labelNames: ["result"] as const,
   });
   for (const result of ["hit", "miss"]) pageCache.inc({ result }, 0);
-
-  // Read from the database at scrape time; every process sees the same queue, so the primary
-  // keeps one process's value instead of a sum.
-  let queueRead: Promise<{ waiting: number; oldestWaitingSeconds: number }> | null = null;
-  const readQueue = () => {
-    if (!handle) return Promise.resolve(null);
-    queueRead ??= jobQueueStats(handle.db).finally(() => {
-      setTimeout(() => {
-        queueRead = null;
-      }, 500).unref();
-    });
-    return queueRead;
-  };
-  new client.Gauge({
-    name: "bv_jobs_waiting",
-    help: "Background jobs due and not running (queued, or whose process died).",
-    aggregator: "max",
-    async collect() {
-      const stats = await readQueue().catch(() => null);
-      if (stats) this.set(stats.waiting);
-    },
-  });
-  new client.Gauge({
-    name: "bv_jobs_oldest_waiting_seconds",
-    help: "How long the oldest due job has been waiting to run.",
-    aggregator: "max",
-    async collect() {
-      const stats = await readQueue().catch(() => null);
-      if (stats) this.set(stats.oldestWaitingSeconds);
-    },
-  });
-  const jobsFailed = new client.Counter({
-    name: "bv_jobs_failed_total",
-    help: "Background jobs that failed for good (every attempt used, or a permanent error), by kind.",
-    labelNames: ["kind"] as const,
-  });
-  new client.Gauge({
-    name: "bv_db_pool_connections",
-    help: "PostgreSQL pool connections of this process, by state (waiting: requests queued for one).",
-    labelNames: ["state"] as const,
-    collect() {
-      const pool = handle?.pool;
-      if (!pool) return;
-      this.set({ state: "idle" }, pool.idleCount);
-      this.set({ state: "used" }, pool.totalCount - pool.idleCount);
-      this.set({ state: "waiting" }, pool.waitingCount);
-    },
-  });
-  const refusals = new client.Counter({
-    name: "bv_rate_limit_refusals_total",
-    help: "Submissions refused by a rate limit, by form.",
-    labelNames: ["form"] as const,
-  });
-  const batches = new client.Counter({
-    name: "bv_newsletter_batches_total",
-    help: "Newsletter batches submitted to the mail provider, by result.",
-    labelNames: ["result"] as const,
-  });
-
-  onTelemetry((event) => {
-    if (event.type === "rate-limit-refused") refusals.inc({ form: event.form });
-    else if (event.type === "newsletter-batch") batches.inc({ result: event.result });
-    else if (event.type === "job-failed") jobsFailed.inc({ kind: event.kind });
-  });
+  databaseGauges(() => handle);
+  telemetryCounters();
   // Workers answer the primary's requests for their metrics (WEB_CONCURRENCY).
   if (cluster.isWorker) new client.AggregatorRegistry();
 
@@ -135,6 +70,77 @@ function createMetrics(): Metrics {
       handle = next;
     },
   };
+}
+
+/** The gauges read from the database at scrape time: the job queue and the connection pool. */
+function databaseGauges(current: () => DatabaseHandle | null): void {
+  // Every process sees the same queue, so the primary keeps one process's value instead of a sum.
+  let queueRead: Promise<{ waiting: number; oldestWaitingSeconds: number }> | null = null;
+  const readQueue = () => {
+    const handle = current();
+    if (!handle) return Promise.resolve(null);
+    queueRead ??= jobQueueStats(handle.db).finally(() => {
+      setTimeout(() => {
+        queueRead = null;
+      }, 500).unref();
+    });
+    return queueRead;
+  };
+  const queueGauges = [
+    ["bv_jobs_waiting", "Background jobs due and not running (queued, or whose process died).", "waiting"],
+    [
+      "bv_jobs_oldest_waiting_seconds",
+      "How long the oldest due job has been waiting to run.",
+      "oldestWaitingSeconds",
+    ],
+  ] as const;
+  for (const [name, help, field] of queueGauges) {
+    new client.Gauge({
+      name,
+      help,
+      aggregator: "max",
+      async collect() {
+        const stats = await readQueue().catch(() => null);
+        if (stats) this.set(stats[field]);
+      },
+    });
+  }
+  new client.Gauge({
+    name: "bv_db_pool_connections",
+    help: "PostgreSQL pool connections of this process, by state (waiting: requests queued for one).",
+    labelNames: ["state"] as const,
+    collect() {
+      const pool = current()?.pool;
+      if (!pool) return;
+      this.set({ state: "idle" }, pool.idleCount);
+      this.set({ state: "used" }, pool.totalCount - pool.idleCount);
+      this.set({ state: "waiting" }, pool.waitingCount);
+    },
+  });
+}
+
+/** The counters fed by the domain's telemetry events (lib/telemetry.server.ts). */
+function telemetryCounters(): void {
+  const jobsFailed = new client.Counter({
+    name: "bv_jobs_failed_total",
+    help: "Background jobs that failed for good (every attempt used, or a permanent error), by kind.",
+    labelNames: ["kind"] as const,
+  });
+  const refusals = new client.Counter({
+    name: "bv_rate_limit_refusals_total",
+    help: "Submissions refused by a rate limit, by form.",
+    labelNames: ["form"] as const,
+  });
+  const batches = new client.Counter({
+    name: "bv_newsletter_batches_total",
+    help: "Newsletter batches submitted to the mail provider, by result.",
+    labelNames: ["result"] as const,
+  });
+  onTelemetry((event) => {
+    if (event.type === "rate-limit-refused") refusals.inc({ form: event.form });
+    else if (event.type === "newsletter-batch") batches.inc({ result: event.result });
+    else if (event.type === "job-failed") jobsFailed.inc({ kind: event.kind });
+  });
 }
 
 /** This process's metrics, or (a cluster worker) every worker's, aggregated by the primary. */

@@ -10,6 +10,7 @@
  * constraint, a bug) is an ordinary error and is logged as one.
  */
 import { logger } from "~/lib/logger.server";
+import { processGlobal } from "~/lib/process-global";
 
 /** SQLSTATE codes that mean the connection, not the statement, failed. */
 const UNAVAILABLE_SQLSTATES = new Set([
@@ -53,12 +54,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 type State = { downSince: number | null; failures: number };
-const KEY = Symbol.for("balkan-vozaci.database-availability");
-const registry = globalThis as unknown as { [KEY]?: State };
-function state(): State {
-  registry[KEY] ??= { downSince: null, failures: 0 };
-  return registry[KEY];
-}
+const state = (): State =>
+  processGlobal<State>("balkan-vozaci.database-availability", () => ({ downSince: null, failures: 0 }));
 
 /** Seconds a client should wait before trying again while the database is away. */
 export const RETRY_AFTER_SECONDS = 5;

@@ -8,18 +8,15 @@
  * as `NOTIFY bv_content_changed` and every process's listener (server/app.ts) passes it on to its
  * own caches, so no instance serves a stale page after another one saved.
  */
+import { processGlobal } from "./process-global";
 export type ContentTopic = "articles" | "banners" | "companies" | "settings" | "forum" | "listings" | "all";
 
 type Listener = (topic: ContentTopic) => void;
 type Broadcaster = (topic: ContentTopic) => Promise<void>;
 
 type State = { listeners: Set<Listener>; broadcaster: Broadcaster | null };
-const KEY = Symbol.for("balkan-vozaci.content-change");
-const registry = globalThis as unknown as { [KEY]?: State };
-function state(): State {
-  registry[KEY] ??= { listeners: new Set(), broadcaster: null };
-  return registry[KEY];
-}
+const state = (): State =>
+  processGlobal<State>("balkan-vozaci.content-change", () => ({ listeners: new Set(), broadcaster: null }));
 
 export const CONTENT_CHANNEL = "bv_content_changed";
 

@@ -108,13 +108,12 @@ export async function readPostedForm(request: Request, options: ReadFormOptions)
   return readMultipart(request.body, type, options);
 }
 
-async function readMultipart(
-  body: ReadableStream<Uint8Array>,
-  contentType: string,
-  options: ReadFormOptions,
-): Promise<ReceivedForm> {
-  const rules = options.files ?? {};
-  const wantsFiles = Object.keys(rules).length > 0;
+/**
+ * The upload slot of a form that takes files (none when every slot stays busy past the wait: the
+ * files are then dropped and `busy` says so), the temporary files written for it, and the one
+ * cleanup that removes them and gives the slot back.
+ */
+async function uploadSlot(options: ReadFormOptions, wantsFiles: boolean) {
   let release: (() => void) | null = null;
   let busy = false;
   if (wantsFiles) {
@@ -131,6 +130,16 @@ async function readMultipart(
     release?.();
   };
   if (keep) await ensureDir(options.tmpDir);
+  return { keep, busy, written, cleanup };
+}
+
+async function readMultipart(
+  body: ReadableStream<Uint8Array>,
+  contentType: string,
+  options: ReadFormOptions,
+): Promise<ReceivedForm> {
+  const rules = options.files ?? {};
+  const { keep, busy, written, cleanup } = await uploadSlot(options, Object.keys(rules).length > 0);
 
   const maxText = options.maxTextBytes ?? FORM_BODY_LIMIT;
   const fields = new URLSearchParams();

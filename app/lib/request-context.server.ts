@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { processGlobal } from "./process-global";
 
 /**
  * What every log line of a request should carry: the request id (also sent as X-Request-Id).
@@ -16,10 +17,7 @@ export type RequestContext = {
   retryAfterSeconds?: number;
 };
 
-const KEY = Symbol.for("balkan-vozaci.request-context");
-const registry = globalThis as unknown as { [KEY]?: AsyncLocalStorage<RequestContext> };
-registry[KEY] ??= new AsyncLocalStorage<RequestContext>();
-const storage = registry[KEY];
+const storage = processGlobal("balkan-vozaci.request-context", () => new AsyncLocalStorage<RequestContext>());
 
 export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
   return storage.run(context, fn);

@@ -3,6 +3,7 @@
  * domain knowing about Prometheus: a refused rate limit, a newsletter batch's outcome, a job that
  * failed for good. With no listener (tests, command-line tools) an event costs a Set lookup.
  */
+import { processGlobal } from "./process-global";
 export type TelemetryEvent =
   | { type: "rate-limit-refused"; form: string }
   | { type: "newsletter-batch"; result: "sent" | "refused" | "uncertain" | "settled-sent" | "settled-unsent" }
@@ -10,12 +11,7 @@ export type TelemetryEvent =
 
 type Listener = (event: TelemetryEvent) => void;
 
-const KEY = Symbol.for("balkan-vozaci.telemetry");
-const registry = globalThis as unknown as { [KEY]?: Set<Listener> };
-function listeners(): Set<Listener> {
-  registry[KEY] ??= new Set();
-  return registry[KEY];
-}
+const listeners = () => processGlobal("balkan-vozaci.telemetry", () => new Set<Listener>());
 
 export function onTelemetry(listener: Listener): () => void {
   listeners().add(listener);

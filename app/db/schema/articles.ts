@@ -7,13 +7,21 @@ import {
   jsonb,
   pgTable,
   primaryKey,
-  serial,
   text,
-  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-
 import { ARTICLE_CATEGORIES, ARTICLE_STATUSES } from "./article-values";
+import {
+  looseRef,
+  oneOf,
+  parentId,
+  serialId,
+  stampedAt,
+  textList,
+  timestamps,
+  trigramIndex,
+  tstz,
+} from "./columns";
 import { adminUsers } from "./users";
 
 export { ARTICLE_CATEGORIES, ARTICLE_STATUSES };
@@ -26,7 +34,7 @@ export { ARTICLE_CATEGORIES, ARTICLE_STATUSES };
 export const articles = pgTable(
   "articles",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull().default(""),
     content: text("content").notNull().default(""),
@@ -39,8 +47,8 @@ export const articles = pgTable(
     metaDescription: text("meta_description"),
     slug: text("slug"),
     status: text("status", { enum: ARTICLE_STATUSES }).notNull().default("draft"),
-    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
-    publishedDate: timestamp("published_date", { withTimezone: true }).notNull().defaultNow(),
+    tags: textList("tags"),
+    publishedDate: stampedAt("published_date"),
     views: integer("views").notNull().default(0),
     /**
      * Grows by one with every save of the form (and every revision restore or heading
@@ -70,12 +78,11 @@ export const articles = pgTable(
      * links each tag to the slug stored here (docs/decisions/201).
      */
     tagSlugs: text("tag_slugs").array().notNull().generatedAlwaysAs(sql`tag_slugs(tags)`),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
-    check("articles_category_check", sql`${t.category} in ('Vesti', 'Oglasi')`),
-    check("articles_status_check", sql`${t.status} in ('publish', 'draft', 'scheduled')`),
+    oneOf("articles_category_check", t.category, ARTICLE_CATEGORIES),
+    oneOf("articles_status_check", t.status, ARTICLE_STATUSES),
     check("articles_views_check", sql`${t.views} >= 0`),
     index("articles_published_date_idx").on(t.publishedDate.desc()),
     index("articles_status_date_idx").on(t.status, t.publishedDate.desc()),
@@ -91,8 +98,8 @@ export const articles = pgTable(
       .on(t.publishedDate.desc())
       .where(sql`${t.featured} and ${t.status} = 'publish'`),
     index("articles_popular_idx").on(t.publishedDate.desc()).where(sql`${t.popular}`),
-    index("articles_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
-    index("articles_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
+    trigramIndex("articles_search_text_trgm_idx", t.searchText),
+    trigramIndex("articles_search_title_trgm_idx", t.searchTitle),
     index("articles_tag_slugs_idx").using("gin", t.tagSlugs),
   ],
 );
@@ -105,26 +112,24 @@ export const articles = pgTable(
 export const articleRevisions = pgTable(
   "article_revisions",
   {
-    id: serial("id").primaryKey(),
-    articleId: integer("article_id")
-      .notNull()
-      .references(() => articles.id, { onDelete: "cascade" }),
+    id: serialId(),
+    articleId: parentId("article_id", () => articles.id),
     title: text("title").notNull(),
     excerpt: text("excerpt").notNull(),
     content: text("content").notNull(),
     featuredImage: text("featured_image"),
     status: text("status", { enum: ARTICLE_STATUSES }).notNull(),
-    publishedDate: timestamp("published_date", { withTimezone: true }).notNull(),
+    publishedDate: tstz("published_date").notNull(),
     /** What made it: a save, a restore, the version before the first save, a copy kept on a conflict. */
     kind: text("kind", { enum: ["save", "restore", "original", "conflict"] })
       .notNull()
       .default("save"),
     /** For a restore: the revision it brought back. */
     restoredFrom: integer("restored_from"),
-    createdBy: integer("created_by").references(() => adminUsers.id, { onDelete: "set null" }),
+    createdBy: looseRef("created_by", () => adminUsers.id),
     /** The author's name as it was (kept when the account is deleted). */
     createdByName: text("created_by_name").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedAt("created_at"),
   },
   (t) => [index("article_revisions_article_idx").on(t.articleId, t.createdAt.desc(), t.id.desc())],
 );
@@ -137,16 +142,14 @@ export const articleRevisions = pgTable(
 export const articleAutosaves = pgTable(
   "article_autosaves",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    id: serialId(),
+    userId: parentId("user_id", () => adminUsers.id),
     articleId: integer("article_id").references(() => articles.id, { onDelete: "cascade" }),
     /** The form's fields as the form holds them. */
     values: jsonb("form_values").$type<Record<string, string | string[]>>().notNull(),
     /** The article version the form was opened at. */
     baseVersion: integer("base_version"),
-    savedAt: timestamp("saved_at", { withTimezone: true }).notNull().defaultNow(),
+    savedAt: stampedAt("saved_at"),
   },
   (t) => [uniqueIndex("article_autosaves_user_article_key").on(t.userId, sql`coalesce(${t.articleId}, 0)`)],
 );
@@ -155,14 +158,10 @@ export const articleAutosaves = pgTable(
 export const articlePresence = pgTable(
   "article_presence",
   {
-    articleId: integer("article_id")
-      .notNull()
-      .references(() => articles.id, { onDelete: "cascade" }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
-    since: timestamp("since", { withTimezone: true }).notNull().defaultNow(),
-    seenAt: timestamp("seen_at", { withTimezone: true }).notNull().defaultNow(),
+    articleId: parentId("article_id", () => articles.id),
+    userId: parentId("user_id", () => adminUsers.id),
+    since: stampedAt("since"),
+    seenAt: stampedAt("seen_at"),
   },
   (t) => [primaryKey({ columns: [t.articleId, t.userId] })],
 );

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
+import { looseRef, serialId, stampedAt } from "./columns";
 import { adminUsers } from "./users";
 
 /**
@@ -10,9 +11,9 @@ import { adminUsers } from "./users";
 export const auditLog = pgTable(
   "audit_log",
   {
-    id: serial("id").primaryKey(),
-    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    userId: integer("user_id").references(() => adminUsers.id, { onDelete: "set null" }),
+    id: serialId(),
+    at: stampedAt("at"),
+    userId: looseRef("user_id", () => adminUsers.id),
     /** The e-mail as it was (a failed sign-in: the e-mail typed). */
     userEmail: text("user_email").notNull().default(""),
     area: text("area").notNull(),

@@ -1,4 +1,5 @@
-import { bigint, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { serialId, stampedAt } from "./columns";
 
 /**
  * Every backup this site made (`npm run backup` or the nightly job, domain/backups), for the
@@ -9,7 +10,7 @@ import { bigint, index, integer, pgTable, serial, text, timestamp } from "drizzl
 export const backups = pgTable(
   "backups",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     /** `cli` (npm run backup) or `nightly` (the durable job). */
     source: text("source", { enum: ["cli", "nightly"] }).notNull(),
     location: text("location").notNull(),
@@ -19,7 +20,7 @@ export const backups = pgTable(
     rows: bigint("rows", { mode: "number" }).notNull(),
     mediaFiles: integer("media_files").notNull(),
     durationMs: integer("duration_ms").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedAt("created_at"),
   },
   (t) => [index("backups_created_idx").on(t.createdAt.desc())],
 );

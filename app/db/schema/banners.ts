@@ -1,22 +1,12 @@
 import { sql } from "drizzle-orm";
-import {
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, date, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { looseRef, parentId, serialId, stampedAt, timestamps, tstz } from "./columns";
 
 /** An advertising banner in one position slot (spec §3 Banner). */
 export const banners = pgTable(
   "banners",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     title: text("title").notNull(),
     company: text("company"),
     link: text("link"),
@@ -31,8 +21,7 @@ export const banners = pgTable(
     startDate: date("start_date"),
     endDate: date("end_date"),
     priority: integer("priority").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [index("banners_section_position_idx").on(t.section, t.position)],
 );
@@ -41,15 +30,13 @@ export const banners = pgTable(
 export const bannerPeriods = pgTable(
   "banner_periods",
   {
-    id: serial("id").primaryKey(),
-    bannerId: integer("banner_id")
-      .notNull()
-      .references(() => banners.id, { onDelete: "cascade" }),
+    id: serialId(),
+    bannerId: parentId("banner_id", () => banners.id),
     companyName: text("company_name"),
     link: text("link"),
     imageUrl: text("image_url"),
-    startDate: timestamp("start_date", { withTimezone: true }).notNull().defaultNow(),
-    endDate: timestamp("end_date", { withTimezone: true }),
+    startDate: stampedAt("start_date"),
+    endDate: tstz("end_date"),
   },
   (t) => [
     index("banner_periods_banner_idx").on(t.bannerId, t.startDate.desc()),
@@ -62,15 +49,13 @@ export const bannerAnalytics = pgTable(
   "banner_analytics",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    bannerId: integer("banner_id")
-      .notNull()
-      .references(() => banners.id, { onDelete: "cascade" }),
-    bannerPeriodId: integer("banner_period_id").references(() => bannerPeriods.id, { onDelete: "set null" }),
+    bannerId: parentId("banner_id", () => banners.id),
+    bannerPeriodId: looseRef("banner_period_id", () => bannerPeriods.id),
     userAgent: text("user_agent"),
     referrer: text("referrer"),
     sessionId: text("session_id"),
     pageUrl: text("page_url"),
-    clickedAt: timestamp("clicked_at", { withTimezone: true }).notNull().defaultNow(),
+    clickedAt: stampedAt("clicked_at"),
   },
   (t) => [
     index("banner_analytics_banner_time_idx").on(t.bannerId, t.clickedAt.desc()),

@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { oneOf, serialId, stampedAt, textList, timestamps, trigramIndex, tstz } from "./columns";
 
 export const SUBMISSION_STATUSES = ["pending", "approved", "rejected"] as const;
 
 /** Columns a company and a company request share (spec §3). */
 const companyColumns = () => ({
-  id: serial("id").primaryKey(),
+  id: serialId(),
   name: text("name").notNull(),
   description: text("description"),
   location: text("location"),
@@ -15,10 +16,10 @@ const companyColumns = () => ({
   website: text("website"),
   logo: text("logo"),
   category: text("category"),
-  services: text("services").array().notNull().default(sql`'{}'::text[]`),
+  services: textList("services"),
   yearEstablished: integer("year_established"),
   fleetSize: text("fleet_size"),
-  specialties: text("specialties").array().notNull().default(sql`'{}'::text[]`),
+  specialties: textList("specialties"),
 });
 
 export const companies = pgTable(
@@ -26,8 +27,7 @@ export const companies = pgTable(
   {
     ...companyColumns(),
     active: boolean("active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /**
      * What the public search looks in (docs/decisions/200), lowercased, without diacritics and in
      * Latin script (`search_norm`), kept by the database and answered by its trigram index.
@@ -42,7 +42,7 @@ export const companies = pgTable(
   },
   (t) => [
     index("companies_active_created_idx").on(t.active, t.createdAt.desc()),
-    index("companies_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    trigramIndex("companies_search_text_trgm_idx", t.searchText),
     index("companies_category_idx").on(t.category),
     index("companies_state_idx").on(t.state),
     index("companies_name_idx").on(t.name),
@@ -54,14 +54,14 @@ export const companySubmissions = pgTable(
   {
     ...companyColumns(),
     status: text("status", { enum: SUBMISSION_STATUSES }).notNull().default("pending"),
-    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull().defaultNow(),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    submittedAt: stampedAt("submitted_at"),
+    reviewedAt: tstz("reviewed_at"),
     /** E-mail of the staff member who decided, kept as text so history survives a user's removal. */
     reviewedBy: text("reviewed_by"),
     adminNotes: text("admin_notes"),
   },
   (t) => [
-    check("company_submissions_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    oneOf("company_submissions_status_check", t.status, SUBMISSION_STATUSES),
     index("company_submissions_status_submitted_idx").on(t.status, t.submittedAt.desc()),
     index("company_submissions_submitted_idx").on(t.submittedAt.desc()),
   ],

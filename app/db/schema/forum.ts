@@ -3,15 +3,40 @@ import {
   check,
   index,
   integer,
+  type PgColumn,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
-  timestamp,
 } from "drizzle-orm/pg-core";
+import { oneOf, parentId, serialId, stampedAt, trigramIndex } from "./columns";
 
 export const MODERATION_STATUSES = ["pending", "approved", "rejected"] as const;
+
+/** What a topic and a comment share: the moderation status, the vote counts, when it was written. */
+const moderatedColumns = () => ({
+  status: text("status", { enum: MODERATION_STATUSES }).notNull().default("pending"),
+  likes: integer("likes").notNull().default(0),
+  dislikes: integer("dislikes").notNull().default(0),
+  createdAt: stampedAt("created_at"),
+});
+
+const moderatedChecks = (table: string, t: { status: PgColumn; likes: PgColumn; dislikes: PgColumn }) => [
+  oneOf(`${table}_status_check`, t.status, MODERATION_STATUSES),
+  check(`${table}_votes_check`, sql`${t.likes} >= 0 and ${t.dislikes} >= 0`),
+];
+
+/** One visitor's vote on a topic or a comment (below). */
+const voteColumns = () => ({
+  visitor: text("visitor").notNull(),
+  value: smallint("value").notNull(),
+  createdAt: stampedAt("created_at"),
+});
+
+const voteConstraints = (table: string, target: PgColumn, t: { visitor: PgColumn; value: PgColumn }) => [
+  primaryKey({ columns: [target, t.visitor] }),
+  check(`${table}_value_check`, sql`${t.value} in (-1, 1)`),
+];
 
 /**
  * The drivers' forum (docs/decisions/070). A topic's `last_activity_at` is the newest of its own
@@ -22,27 +47,23 @@ export const MODERATION_STATUSES = ["pending", "approved", "rejected"] as const;
 export const forumTopics = pgTable(
   "forum_topics",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     title: text("title").notNull(),
     content: text("content").notNull(),
     author: text("author").notNull(),
     companyName: text("company_name"),
-    status: text("status", { enum: MODERATION_STATUSES }).notNull().default("pending"),
-    likes: integer("likes").notNull().default(0),
-    dislikes: integer("dislikes").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastActivityAt: timestamp("last_activity_at", { withTimezone: true }).notNull().defaultNow(),
+    ...moderatedColumns(),
+    lastActivityAt: stampedAt("last_activity_at"),
     searchText: text("search_text").notNull().generatedAlwaysAs(sql`search_norm(title || ' ' || content)`),
     /** The title as the public search compares it, for ranking title matches first (decision 200). */
     searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(title)`),
   },
   (t) => [
-    check("forum_topics_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    check("forum_topics_votes_check", sql`${t.likes} >= 0 and ${t.dislikes} >= 0`),
+    ...moderatedChecks("forum_topics", t),
     index("forum_topics_status_created_idx").on(t.status, t.createdAt.desc()),
     index("forum_topics_created_idx").on(t.createdAt.desc()),
     index("forum_topics_status_activity_idx").on(t.status, t.lastActivityAt.desc(), t.id.desc()),
-    index("forum_topics_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    trigramIndex("forum_topics_search_text_trgm_idx", t.searchText),
   ],
 );
 
@@ -50,25 +71,19 @@ export const forumTopics = pgTable(
 export const forumComments = pgTable(
   "forum_comments",
   {
-    id: serial("id").primaryKey(),
-    topicId: integer("topic_id")
-      .notNull()
-      .references(() => forumTopics.id, { onDelete: "cascade" }),
+    id: serialId(),
+    topicId: parentId("topic_id", () => forumTopics.id),
     content: text("content").notNull(),
     author: text("author").notNull(),
-    status: text("status", { enum: MODERATION_STATUSES }).notNull().default("pending"),
-    likes: integer("likes").notNull().default(0),
-    dislikes: integer("dislikes").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    ...moderatedColumns(),
     searchText: text("search_text").notNull().generatedAlwaysAs(sql`search_norm(content || ' ' || author)`),
   },
   (t) => [
-    check("forum_comments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
-    check("forum_comments_votes_check", sql`${t.likes} >= 0 and ${t.dislikes} >= 0`),
+    ...moderatedChecks("forum_comments", t),
     index("forum_comments_topic_idx").on(t.topicId, t.createdAt),
     index("forum_comments_topic_status_idx").on(t.topicId, t.status, t.createdAt),
     index("forum_comments_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("forum_comments_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    trigramIndex("forum_comments_search_text_trgm_idx", t.searchText),
   ],
 );
 
@@ -80,31 +95,17 @@ export const forumComments = pgTable(
 export const forumTopicVotes = pgTable(
   "forum_topic_votes",
   {
-    topicId: integer("topic_id")
-      .notNull()
-      .references(() => forumTopics.id, { onDelete: "cascade" }),
-    visitor: text("visitor").notNull(),
-    value: smallint("value").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    topicId: parentId("topic_id", () => forumTopics.id),
+    ...voteColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.topicId, t.visitor] }),
-    check("forum_topic_votes_value_check", sql`${t.value} in (-1, 1)`),
-  ],
+  (t) => voteConstraints("forum_topic_votes", t.topicId, t),
 );
 
 export const forumCommentVotes = pgTable(
   "forum_comment_votes",
   {
-    commentId: integer("comment_id")
-      .notNull()
-      .references(() => forumComments.id, { onDelete: "cascade" }),
-    visitor: text("visitor").notNull(),
-    value: smallint("value").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    commentId: parentId("comment_id", () => forumComments.id),
+    ...voteColumns(),
   },
-  (t) => [
-    primaryKey({ columns: [t.commentId, t.visitor] }),
-    check("forum_comment_votes_value_check", sql`${t.value} in (-1, 1)`),
-  ],
+  (t) => voteConstraints("forum_comment_votes", t.commentId, t),
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { articles } from "./articles";
+import { oneOf, stampedAt, tstz } from "./columns";
 
 /** Spec §4: the heading conversion state of one article. */
 export const HEADING_STATES = ["pending", "analyzing", "converted", "error"] as const;
@@ -24,13 +25,13 @@ export const articleHeadings = pgTable(
     previousContent: text("previous_content"),
     convertedHash: text("converted_hash"),
     error: text("error"),
-    analyzedAt: timestamp("analyzed_at", { withTimezone: true }),
-    convertedAt: timestamp("converted_at", { withTimezone: true }),
-    restoredAt: timestamp("restored_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    analyzedAt: tstz("analyzed_at"),
+    convertedAt: tstz("converted_at"),
+    restoredAt: tstz("restored_at"),
+    updatedAt: stampedAt("updated_at"),
   },
   (t) => [
-    check("article_headings_state_check", sql`${t.state} in ('pending', 'analyzing', 'converted', 'error')`),
+    oneOf("article_headings_state_check", t.state, HEADING_STATES),
     check("article_headings_count_check", sql`${t.headingCount} is null or ${t.headingCount} >= 0`),
     index("article_headings_state_idx").on(t.state),
   ],

@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { oneOf, serialId, stampedAt, tstz } from "./columns";
 
 export const JOB_STATUSES = ["queued", "running", "done", "failed", "cancelled"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -24,7 +14,7 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 export const jobs = pgTable(
   "jobs",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     kind: text("kind").notNull(),
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     status: text("status", { enum: JOB_STATUSES }).notNull().default("queued"),
@@ -32,21 +22,21 @@ export const jobs = pgTable(
     progress: jsonb("progress").$type<Record<string, unknown>>().notNull().default({}),
     /** At most one queued or running job per key (e.g. "headings:convert-all"). */
     uniqueKey: text("unique_key"),
-    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    runAfter: stampedAt("run_after"),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(5),
     lockedBy: text("locked_by"),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: tstz("locked_until"),
     cancelRequested: boolean("cancel_requested").notNull().default(false),
     lastError: text("last_error"),
     createdBy: text("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp("started_at", { withTimezone: true }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedAt("created_at"),
+    startedAt: tstz("started_at"),
+    finishedAt: tstz("finished_at"),
+    updatedAt: stampedAt("updated_at"),
   },
   (t) => [
-    check("jobs_status_check", sql`${t.status} in ('queued', 'running', 'done', 'failed', 'cancelled')`),
+    oneOf("jobs_status_check", t.status, JOB_STATUSES),
     index("jobs_ready_idx").on(t.status, t.runAfter),
     index("jobs_kind_created_idx").on(t.kind, t.createdAt.desc()),
     uniqueIndex("jobs_active_unique_key").on(t.uniqueKey).where(sql`status in ('queued', 'running')`),

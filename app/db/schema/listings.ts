@@ -1,15 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { check, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { looseRef, oneOf, parentId, serialId, stampedAt, timestamps, trigramIndex, tstz } from "./columns";
 import { companies } from "./companies";
 import {
   CDL_CLASSES,
@@ -27,8 +18,6 @@ import {
 
 export * from "./listing-values";
 
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
-
 /**
  * Classified listings: jobs (kind `job`) and buy/sell (kind `sale`) in one table, because they share
  * the whole life cycle — posting, moderation, the 30-day expiry, paid promotion (`featured_until`),
@@ -38,7 +27,7 @@ const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`
 export const listings = pgTable(
   "listings",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     kind: text("kind", { enum: LISTING_KINDS }).notNull(),
     status: text("status", { enum: LISTING_STATUSES }).notNull().default("pending"),
     title: text("title").notNull(),
@@ -53,7 +42,7 @@ export const listings = pgTable(
     // --- job ---
     companyName: text("company_name"),
     /** Optionally linked to a company of the directory; unlinked when the company is deleted. */
-    companyId: integer("company_id").references(() => companies.id, { onDelete: "set null" }),
+    companyId: looseRef("company_id", () => companies.id),
     position: text("position", { enum: JOB_POSITIONS }),
     routeType: text("route_type", { enum: ROUTE_TYPES }),
     equipment: text("equipment").array().$type<EquipmentType[]>().notNull().default(sql`'{}'::text[]`),
@@ -77,16 +66,15 @@ export const listings = pgTable(
     condition: text("condition", { enum: SALE_CONDITIONS }),
 
     // --- life cycle ---
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    approvedAt: timestamp("approved_at", { withTimezone: true }),
+    ...timestamps(),
+    approvedAt: tstz("approved_at"),
     /** Set on approval (30 days later) and by a renewal; an approved listing is public until then. */
-    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    expiresAt: tstz("expires_at"),
     /** Paid promotion (the payments issue): shown first and marked "Istaknuto" until then. */
-    featuredUntil: timestamp("featured_until", { withTimezone: true }),
+    featuredUntil: tstz("featured_until"),
     /** Promotion days paid for while the listing was not public yet: they start at approval. */
     featuredDaysPending: integer("featured_days_pending").notNull().default(0),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    reviewedAt: tstz("reviewed_at"),
     /** E-mail of the staff member who decided last, kept as text (survives the user's removal). */
     reviewedBy: text("reviewed_by"),
     /** The moderation note (required for a rejection). */
@@ -101,8 +89,8 @@ export const listings = pgTable(
     searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(title)`),
   },
   (t) => [
-    check("listings_kind_check", sql`${t.kind} in (${inList(LISTING_KINDS)})`),
-    check("listings_status_check", sql`${t.status} in (${inList(LISTING_STATUSES)})`),
+    oneOf("listings_kind_check", t.kind, LISTING_KINDS),
+    oneOf("listings_status_check", t.status, LISTING_STATUSES),
     check(
       "listings_job_fields_check",
       sql`${t.kind} <> 'job' or (${t.companyName} is not null and ${t.position} is not null)`,
@@ -130,7 +118,7 @@ export const listings = pgTable(
     index("listings_expiry_idx").on(t.expiresAt).where(sql`${t.status} = 'approved'`),
     index("listings_state_idx").on(t.kind, t.state),
     index("listings_equipment_idx").using("gin", t.equipment),
-    index("listings_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    trigramIndex("listings_search_text_trgm_idx", t.searchText),
   ],
 );
 
@@ -142,10 +130,8 @@ export const listings = pgTable(
 export const listingPhotos = pgTable(
   "listing_photos",
   {
-    id: serial("id").primaryKey(),
-    listingId: integer("listing_id")
-      .notNull()
-      .references(() => listings.id, { onDelete: "cascade" }),
+    id: serialId(),
+    listingId: parentId("listing_id", () => listings.id),
     position: integer("position").notNull(),
     /** The object key in the `images` bucket. */
     key: text("key").notNull(),
@@ -153,7 +139,7 @@ export const listingPhotos = pgTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     size: integer("size").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedAt("created_at"),
   },
   (t) => [
     uniqueIndex("listing_photos_listing_position_key").on(t.listingId, t.position),

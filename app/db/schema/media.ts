@@ -1,24 +1,14 @@
-import { sql } from "drizzle-orm";
-import {
-  bigint,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { oneOf, serialId, timestamps } from "./columns";
+import { MEDIA_BUCKETS, MEDIA_TYPES } from "./media-values";
 
-export const MEDIA_BUCKETS = ["images", "mediji"] as const;
-export const MEDIA_TYPES = ["image", "video", "document"] as const;
+export { MEDIA_BUCKETS, MEDIA_TYPES };
 
 /** One row per stored file, kept in step with the object store (spec §3 Media file). */
 export const mediaFiles = pgTable(
   "media_files",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     bucket: text("bucket", { enum: MEDIA_BUCKETS }).notNull(),
     /** The object key inside the bucket (the sanitised, time-stamped file name). */
     name: text("name").notNull(),
@@ -31,8 +21,7 @@ export const mediaFiles = pgTable(
     /** The words that go with the file wherever it is inserted (alt text, caption). */
     alt: text("alt").notNull().default(""),
     caption: text("caption").notNull().default(""),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("media_files_bucket_name_key").on(t.bucket, t.name),
@@ -55,7 +44,7 @@ export const mediaFiles = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    check("media_files_bucket_check", sql`${t.bucket} in ('images', 'mediji')`),
-    check("media_files_type_check", sql`${t.type} in ('image', 'video', 'document')`),
+    oneOf("media_files_bucket_check", t.bucket, MEDIA_BUCKETS),
+    oneOf("media_files_type_check", t.type, MEDIA_TYPES),
   ],
 );

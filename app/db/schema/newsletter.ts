@@ -1,54 +1,44 @@
-import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { lowercase, oneOf, parentId, serialId, stampedAt, timestamps, tstz } from "./columns";
 
 export const newsletterSubscribers = pgTable(
   "newsletter_subscribers",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     email: text("email").notNull(),
     /** The contact's id at the e-mail-marketing provider (Brevo). */
     brevoContactId: text("brevo_contact_id"),
     isActive: boolean("is_active").notNull().default(true),
     source: text("source"),
-    subscribedAt: timestamp("subscribed_at", { withTimezone: true }).notNull().defaultNow(),
+    subscribedAt: stampedAt("subscribed_at"),
     /** When the subscriber last left through an unsubscribe link (a later Brevo sync must not undo it). */
-    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    unsubscribedAt: tstz("unsubscribed_at"),
     /** When a Brevo sync last saw this contact at the provider (the sync deactivates those it did not see). */
-    brevoSyncedAt: timestamp("brevo_synced_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    brevoSyncedAt: tstz("brevo_synced_at"),
+    ...timestamps(),
   },
   (t) => [
     uniqueIndex("newsletter_subscribers_email_key").on(t.email),
     index("newsletter_subscribers_active_idx").on(t.isActive, t.subscribedAt.desc()),
     index("newsletter_subscribers_subscribed_idx").on(t.subscribedAt.desc(), t.id.desc()),
     // The substring search on the e-mail uses newsletter_subscribers_email_trgm_idx (migration 0001).
-    check("newsletter_subscribers_email_lower", sql`${t.email} = lower(${t.email})`),
+    lowercase("newsletter_subscribers_email_lower", t.email),
   ],
 );
+
+export const EMAIL_TYPES = ["newsletter", "transactional"] as const;
 
 export const emailStats = pgTable(
   "email_stats",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     recipientCount: integer("recipient_count").notNull(),
-    emailType: text("email_type", { enum: ["newsletter", "transactional"] }).notNull(),
-    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+    emailType: text("email_type", { enum: EMAIL_TYPES }).notNull(),
+    sentAt: stampedAt("sent_at"),
     provider: text("provider").notNull(),
   },
   (t) => [
-    check("email_stats_type_check", sql`${t.emailType} in ('newsletter', 'transactional')`),
+    oneOf("email_stats_type_check", t.emailType, EMAIL_TYPES),
     index("email_stats_provider_sent_idx").on(t.provider, t.sentAt),
   ],
 );
@@ -71,7 +61,7 @@ export type BatchStatus = (typeof BATCH_STATUSES)[number];
 export const newsletterSends = pgTable(
   "newsletter_sends",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     kind: text("kind", { enum: NEWSLETTER_KINDS }).notNull(),
     status: text("status", { enum: SEND_STATUSES }).notNull().default("draft"),
     subject: text("subject").notNull(),
@@ -99,17 +89,14 @@ export const newsletterSends = pgTable(
     statsRecorded: integer("stats_recorded").notNull().default(0),
     lastError: text("last_error"),
     createdBy: text("created_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    queuedAt: timestamp("queued_at", { withTimezone: true }),
-    finishedAt: timestamp("finished_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedAt("created_at"),
+    queuedAt: tstz("queued_at"),
+    finishedAt: tstz("finished_at"),
+    updatedAt: stampedAt("updated_at"),
   },
   (t) => [
-    check("newsletter_sends_kind_check", sql`${t.kind} in ('manual', 'dynamic')`),
-    check(
-      "newsletter_sends_status_check",
-      sql`${t.status} in ('draft', 'queued', 'sending', 'done', 'failed', 'cancelled')`,
-    ),
+    oneOf("newsletter_sends_kind_check", t.kind, NEWSLETTER_KINDS),
+    oneOf("newsletter_sends_status_check", t.status, SEND_STATUSES),
     index("newsletter_sends_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );
@@ -122,25 +109,23 @@ export const newsletterSends = pgTable(
 export const newsletterSendBatches = pgTable(
   "newsletter_send_batches",
   {
-    id: serial("id").primaryKey(),
-    sendId: integer("send_id")
-      .notNull()
-      .references(() => newsletterSends.id, { onDelete: "cascade" }),
+    id: serialId(),
+    sendId: parentId("send_id", () => newsletterSends.id),
     batchNo: integer("batch_no").notNull(),
     subscriberIds: jsonb("subscriber_ids").$type<number[]>().notNull(),
     status: text("status", { enum: BATCH_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** When the request in flight started and to whom (the first address), to ask the provider after a crash. */
-    attemptStartedAt: timestamp("attempt_started_at", { withTimezone: true }),
+    attemptStartedAt: tstz("attempt_started_at"),
     probeEmail: text("probe_email"),
     providerMessageId: text("provider_message_id"),
     recipientsSent: integer("recipients_sent").notNull().default(0),
     lastError: text("last_error"),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
+    sentAt: tstz("sent_at"),
   },
   (t) => [
     uniqueIndex("newsletter_send_batches_send_no_key").on(t.sendId, t.batchNo),
     index("newsletter_send_batches_status_idx").on(t.sendId, t.status, t.batchNo),
-    check("newsletter_send_batches_status_check", sql`${t.status} in ('pending', 'sending', 'sent')`),
+    oneOf("newsletter_send_batches_status_check", t.status, BATCH_STATUSES),
   ],
 );

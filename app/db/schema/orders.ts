@@ -1,16 +1,6 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { looseRef, oneOf, serialId, stampedAt, timestamps, trigramIndex, tstz } from "./columns";
 import { LISTING_KINDS } from "./listing-values";
 import { listings } from "./listings";
 
@@ -22,7 +12,7 @@ import { listings } from "./listings";
 export const stripeOrders = pgTable(
   "stripe_orders",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     stripeSessionId: text("stripe_session_id").notNull(),
     stripePaymentIntentId: text("stripe_payment_intent_id"),
     productId: text("product_id"),
@@ -35,19 +25,18 @@ export const stripeOrders = pgTable(
     paymentStatus: text("payment_status").notNull().default("pending"),
     billingAddress: jsonb("billing_address"),
     metadata: jsonb("metadata"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     /** The promoted listing (from the session's metadata); unlinked when the listing is deleted. */
-    listingId: integer("listing_id").references(() => listings.id, { onDelete: "set null" }),
+    listingId: looseRef("listing_id", () => listings.id),
     /** Promotion days bought (from the session's metadata: what the customer saw and paid for). */
     featuredDays: integer("featured_days"),
     /** When the paid days were added to the listing: set once, so a promotion is never applied twice. */
-    promotedAt: timestamp("promoted_at", { withTimezone: true }),
+    promotedAt: tstz("promoted_at"),
     /**
      * When a refund or dispute took the paid days back from the listing: set once, so a promotion
      * is never withdrawn twice (docs/decisions/142).
      */
-    promotionWithdrawnAt: timestamp("promotion_withdrawn_at", { withTimezone: true }),
+    promotionWithdrawnAt: tstz("promotion_withdrawn_at"),
     /** What the admin search looks in, lowercased and without diacritics, kept by the database. */
     searchText: text("search_text")
       .notNull()
@@ -61,7 +50,7 @@ export const stripeOrders = pgTable(
     index("stripe_orders_listing_idx").on(t.listingId),
     // Refund and dispute events name the payment intent, not the session.
     index("stripe_orders_payment_intent_idx").on(t.stripePaymentIntentId),
-    index("stripe_orders_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    trigramIndex("stripe_orders_search_text_trgm_idx", t.searchText),
     check("stripe_orders_amount_check", sql`${t.amount} >= 0`),
     check("stripe_orders_featured_days_check", sql`${t.featuredDays} is null or ${t.featuredDays} > 0`),
   ],
@@ -76,7 +65,7 @@ export const stripeEvents = pgTable("stripe_events", {
   id: text("id").primaryKey(),
   type: text("type").notNull(),
   stripeSessionId: text("stripe_session_id"),
-  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  receivedAt: stampedAt("received_at"),
 });
 
 /**
@@ -98,11 +87,10 @@ export const promotionProducts = pgTable(
     active: boolean("active").notNull().default(true),
     /** The order of the offers on the site (ascending). */
     position: integer("position").notNull().default(0),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
-    check("promotion_products_kind_check", sql`${t.kind} in ('job', 'sale')`),
+    oneOf("promotion_products_kind_check", t.kind, LISTING_KINDS),
     check("promotion_products_days_check", sql`${t.days} between 1 and 365`),
     check("promotion_products_amount_check", sql`${t.amount} between 50 and 1000000`),
     index("promotion_products_kind_idx").on(t.kind, t.position),

@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { stampedAt } from "./columns";
 
 /**
  * Secrets the server makes for itself, generated once and kept in the database: the keys that sign
@@ -8,5 +9,5 @@ import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
 export const serverSecrets = pgTable("server_secrets", {
   name: text("name").primaryKey(),
   secret: text("secret").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: stampedAt("created_at"),
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, pgTable, real, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, integer, pgTable, real, text } from "drizzle-orm/pg-core";
+import { stampedAt } from "./columns";
 
 export const DEFAULT_SITE_DESCRIPTION = "Zajednica balkanskih vozača u Americi";
 
@@ -20,7 +21,7 @@ export const siteSettings = pgTable(
     popupMinHoursBetween: real("popup_min_hours_between").notNull().default(1),
     /** Words and names Cyrillic pages keep in Latin, one a line (docs/decisions/211). */
     latinOnlyWords: text("latin_only_words").notNull().default(""),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: stampedAt("updated_at"),
   },
   (t) => [
     check("site_settings_single_row", sql`${t.id} = 1`),

@@ -1,36 +1,26 @@
-import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { lowercase, oneOf, parentId, serialId, stampedAt, tstz } from "./columns";
 import { ROLES } from "./user-values";
 
 /** Staff accounts of the admin back office (spec §3 Admin user). */
 export const adminUsers = pgTable(
   "admin_users",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     role: text("role", { enum: ROLES }).notNull().default("editor"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull(),
     isActive: boolean("is_active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    lastLogin: timestamp("last_login", { withTimezone: true }),
+    createdAt: stampedAt("created_at"),
+    lastLogin: tstz("last_login"),
   },
   (t) => [
     uniqueIndex("admin_users_email_key").on(t.email),
     index("admin_users_created_at_idx").on(t.createdAt.desc()),
-    check("admin_users_email_lower", sql`${t.email} = lower(${t.email})`),
-    check("admin_users_role_check", sql`${t.role} in ('admin', 'editor')`),
+    lowercase("admin_users_email_lower", t.email),
+    oneOf("admin_users_role_check", t.role, ROLES),
   ],
 );
 
@@ -38,15 +28,13 @@ export const adminUsers = pgTable(
 export const userSessions = pgTable(
   "user_sessions",
   {
-    id: serial("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    id: serialId(),
+    userId: parentId("user_id", () => adminUsers.id),
     sessionToken: text("session_token").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: tstz("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedAt("created_at"),
   },
   (t) => [
     uniqueIndex("user_sessions_token_key").on(t.sessionToken),
@@ -59,9 +47,9 @@ export const userSessions = pgTable(
 export const loginAttempts = pgTable(
   "login_attempts",
   {
-    id: serial("id").primaryKey(),
+    id: serialId(),
     key: text("key").notNull(),
-    attemptedAt: timestamp("attempted_at", { withTimezone: true }).notNull().defaultNow(),
+    attemptedAt: stampedAt("attempted_at"),
   },
   (t) => [index("login_attempts_key_time_idx").on(t.key, t.attemptedAt)],
 );

@@ -2,6 +2,7 @@
  * The audit log's words and URL contract, shared by the server and the screen (no database here).
  */
 import { newYorkLocalToDate } from "~/domain/articles/validation";
+import { isOneOf } from "~/lib/one-of";
 import { parsePage } from "~/lib/pagination";
 
 export const AUDIT_AREAS = [
@@ -108,7 +109,7 @@ export function parseAuditQuery(params: URLSearchParams): AuditQuery {
   const to = params.get("do") ?? "";
   return {
     userId: /^\d{1,9}$/.test(user) ? Number(user) : null,
-    area: (AUDIT_AREAS as readonly string[]).includes(area) ? (area as AuditArea) : null,
+    area: isOneOf(AUDIT_AREAS, area) ? area : null,
     action: /^[a-z-]{1,40}$/.test(action) ? action : null,
     from: DAY.test(from) ? newYorkLocalToDate(from) : null,
     to: DAY.test(to) ? newYorkLocalToDate(nextDay(to)) : null,

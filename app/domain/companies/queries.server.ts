@@ -46,20 +46,11 @@ const listColumns = {
   createdAt: companies.createdAt,
 };
 
-export type CompanyListRow = {
-  id: number;
-  name: string;
-  description: string | null;
-  category: string | null;
-  location: string | null;
-  state: string | null;
-  phone: string | null;
-  email: string | null;
-  website: string | null;
-  logo: string | null;
-  active: boolean;
-  createdAt: Date;
-};
+/** A row of the company lists: the shared company columns a list shows, with its id and state. */
+export type CompanyListRow = Pick<
+  CompanyData,
+  "name" | "description" | "category" | "location" | "state" | "phone" | "email" | "website" | "logo"
+> & { id: number; active: boolean; createdAt: Date };
 
 export async function listCompanies(
   db: DbOrTx,

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { reportIssues, sentText, trimmed } from "~/lib/form";
+import { isOneOf } from "~/lib/one-of";
 import { isValidEmail, sanitizeText } from "~/lib/text-sanitizer";
 import {
   COMPANY_CATEGORIES,
@@ -153,7 +154,7 @@ export function validateCompanyInput(
   }
 
   const state = text(input.state, 100);
-  if (state && !(US_STATES as readonly string[]).includes(state)) errors.state = COMPANY_FIELD_MESSAGES.state;
+  if (state && !isOneOf(US_STATES, state)) errors.state = COMPANY_FIELD_MESSAGES.state;
 
   const category = text(input.category, 100);
   if (category && !categories.includes(category)) errors.category = COMPANY_FIELD_MESSAGES.category;

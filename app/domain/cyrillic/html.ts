@@ -132,6 +132,8 @@ function closingTag(html: string, name: string, from: number): number {
   return pattern.exec(html)?.index ?? -1;
 }
 
+// One flat scanner on purpose: it runs over every served page, and its steps (text, tags, scripts,
+// attributes) share the cursor, the verbatim state and the attribute sweep kept in locals.
 export function transliterateHtml(html: string, options: HtmlScriptOptions): string {
   const { text: convert, link } = options;
   // Only what changes is written: `out` holds the page up to `copied`; the rest is still `html`.

@@ -93,11 +93,15 @@ const TEXT_CACHE_CHARACTERS = 4_000_000;
 /** Longer texts (a whole pasted body) are converted each time. */
 const TEXT_CACHE_MAX_LENGTH = 4_000;
 
-/** A transliterator with the editors' list of Latin-only words and names (see parseLatinOnlyList). */
-export function createTransliterator(latinOnly = ""): Transliterator {
-  const list = parseLatinOnlyList(latinOnly);
+/**
+ * The listed names of several words ("salt lake city"), found by their first word: returns the
+ * length of the listed name starting at `offset` of `text` (whose first word is `firstWord`), or 0.
+ */
+function phraseMatcher(
+  phrases: readonly string[],
+): (text: string, offset: number, firstWord: string) => number {
   const phrasesByFirstWord = new Map<string, string[]>();
-  for (const phrase of [...BUILT_IN_LATIN_PHRASES, ...list.phrases]) {
+  for (const phrase of phrases) {
     const first = phrase.split(/[\s.]/, 1)[0];
     const known = phrasesByFirstWord.get(first) ?? [];
     known.push(phrase);
@@ -112,6 +116,24 @@ export function createTransliterator(latinOnly = ""): Transliterator {
     phraseStarts.add(first[0].toUpperCase() + first.slice(1));
     phraseStarts.add(first.toUpperCase());
   }
+  return (text, offset, firstWord) => {
+    if (!phraseStarts.has(firstWord)) return 0;
+    const candidates = phrasesByFirstWord.get(firstWord.toLowerCase());
+    if (!candidates) return 0;
+    for (const phrase of candidates) {
+      const end = offset + phrase.length;
+      if (text.slice(offset, end).toLowerCase() !== phrase) continue;
+      const after = text[end] ?? "";
+      if (after === "" || !/[\p{L}\p{N}]/u.test(after)) return phrase.length;
+    }
+    return 0;
+  };
+}
+
+/** A transliterator with the editors' list of Latin-only words and names (see parseLatinOnlyList). */
+export function createTransliterator(latinOnly = ""): Transliterator {
+  const list = parseLatinOnlyList(latinOnly);
+  const phraseAt = phraseMatcher([...BUILT_IN_LATIN_PHRASES, ...list.phrases]);
   const cache = new Map<string, string>();
   /** Whole texts, and how many characters they hold. */
   const texts = new Map<string, string>();
@@ -134,20 +156,6 @@ export function createTransliterator(latinOnly = ""): Transliterator {
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(word, converted);
     return converted;
-  }
-
-  /** The length of a listed name of several words starting at `offset`, or 0. */
-  function phraseAt(text: string, offset: number, firstWord: string): number {
-    if (!phraseStarts.has(firstWord)) return 0;
-    const candidates = phrasesByFirstWord.get(firstWord.toLowerCase());
-    if (!candidates) return 0;
-    for (const phrase of candidates) {
-      const end = offset + phrase.length;
-      if (text.slice(offset, end).toLowerCase() !== phrase) continue;
-      const after = text[end] ?? "";
-      if (after === "" || !/[\p{L}\p{N}]/u.test(after)) return phrase.length;
-    }
-    return 0;
   }
 
   return {

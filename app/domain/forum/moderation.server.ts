@@ -9,13 +9,14 @@ import type { DbOrTx } from "~/db/client.server";
 import { forumComments, forumTopics } from "~/db/schema";
 import { fail, ok, type Result } from "~/domain/result";
 import { logger } from "~/lib/logger.server";
+import { commentFields, pageWithPreviews, topicFields } from "./columns.server";
 import {
   ADMIN_FORUM_PAGE_SIZE,
   COMMENT_PREVIEW_LENGTH,
   type ModerationStatus,
   TOPIC_PREVIEW_LENGTH,
 } from "./constants";
-import { ACTION_TARGET, type ForumKind, preview, type StatusAction } from "./rules";
+import { ACTION_TARGET, type ForumKind, type StatusAction } from "./rules";
 import { normalizedContains } from "./search";
 
 export type StatusCounts = Record<ModerationStatus | "all", number>;
@@ -72,6 +73,23 @@ const commentCountWhere = (status?: ModerationStatus) =>
     status ? sql` and c.status = ${status}` : sql``
   })::int`;
 
+/** A topic row on the staff screens: its status and its comments (all, and pending). */
+const adminTopicFields = () => ({
+  ...topicFields,
+  status: forumTopics.status,
+  commentCount: commentCountWhere(),
+  pendingComments: commentCountWhere("pending"),
+});
+
+/** A comment row on the staff screens: its status and its topic's title and status. */
+const adminCommentFields = {
+  ...commentFields,
+  status: forumComments.status,
+  topicId: forumComments.topicId,
+  topicTitle: forumTopics.title,
+  topicStatus: forumTopics.status,
+};
+
 /** Exactly the order of the (status, created_at DESC NULLS LAST) indexes (decision 023). */
 const newestTopicsFirst = sql`${forumTopics.createdAt} desc nulls last`;
 const newestCommentsFirst = sql`${forumComments.createdAt} desc nulls last`;
@@ -85,20 +103,11 @@ export async function listAdminTopics(
     status ? eq(forumTopics.status, status) : undefined,
     search ? normalizedContains(forumTopics.searchText, search) : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
+  return pageWithPreviews(
     db
       .select({
-        id: forumTopics.id,
-        title: forumTopics.title,
+        ...adminTopicFields(),
         head: sql<string>`left(${forumTopics.content}, ${TOPIC_PREVIEW_LENGTH * 4})`,
-        author: forumTopics.author,
-        companyName: forumTopics.companyName,
-        status: forumTopics.status,
-        likes: forumTopics.likes,
-        dislikes: forumTopics.dislikes,
-        createdAt: forumTopics.createdAt,
-        commentCount: commentCountWhere(),
-        pendingComments: commentCountWhere("pending"),
       })
       .from(forumTopics)
       .where(where)
@@ -106,11 +115,8 @@ export async function listAdminTopics(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(forumTopics).where(where),
-  ]);
-  return {
-    rows: rows.map(({ head, ...row }) => ({ ...row, preview: preview(head, TOPIC_PREVIEW_LENGTH) })),
-    total: n,
-  };
+    TOPIC_PREVIEW_LENGTH,
+  );
 }
 
 export type AdminTopicRow = Awaited<ReturnType<typeof listAdminTopics>>["rows"][number];
@@ -118,19 +124,7 @@ export type AdminTopicRow = Awaited<ReturnType<typeof listAdminTopics>>["rows"][
 /** One topic in full (the "open" dialog), with its comment counts. */
 export async function getAdminTopic(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({
-      id: forumTopics.id,
-      title: forumTopics.title,
-      content: forumTopics.content,
-      author: forumTopics.author,
-      companyName: forumTopics.companyName,
-      status: forumTopics.status,
-      likes: forumTopics.likes,
-      dislikes: forumTopics.dislikes,
-      createdAt: forumTopics.createdAt,
-      commentCount: commentCountWhere(),
-      pendingComments: commentCountWhere("pending"),
-    })
+    .select({ ...adminTopicFields(), content: forumTopics.content })
     .from(forumTopics)
     .where(eq(forumTopics.id, id));
   return row ?? null;
@@ -152,19 +146,11 @@ export async function listAdminComments(
     topicId ? eq(forumComments.topicId, topicId) : undefined,
     search ? normalizedContains(forumComments.searchText, search) : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
+  return pageWithPreviews(
     db
       .select({
-        id: forumComments.id,
+        ...adminCommentFields,
         head: sql<string>`left(${forumComments.content}, ${COMMENT_PREVIEW_LENGTH * 4})`,
-        author: forumComments.author,
-        status: forumComments.status,
-        likes: forumComments.likes,
-        dislikes: forumComments.dislikes,
-        createdAt: forumComments.createdAt,
-        topicId: forumComments.topicId,
-        topicTitle: forumTopics.title,
-        topicStatus: forumTopics.status,
       })
       .from(forumComments)
       .innerJoin(forumTopics, eq(forumTopics.id, forumComments.topicId))
@@ -173,11 +159,8 @@ export async function listAdminComments(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(forumComments).where(where),
-  ]);
-  return {
-    rows: rows.map(({ head, ...row }) => ({ ...row, preview: preview(head, COMMENT_PREVIEW_LENGTH) })),
-    total: n,
-  };
+    COMMENT_PREVIEW_LENGTH,
+  );
 }
 
 export type AdminCommentRow = Awaited<ReturnType<typeof listAdminComments>>["rows"][number];
@@ -185,18 +168,7 @@ export type AdminCommentRow = Awaited<ReturnType<typeof listAdminComments>>["row
 /** One comment in full, with its topic's title and status. */
 export async function getAdminComment(db: DbOrTx, id: number) {
   const [row] = await db
-    .select({
-      id: forumComments.id,
-      content: forumComments.content,
-      author: forumComments.author,
-      status: forumComments.status,
-      likes: forumComments.likes,
-      dislikes: forumComments.dislikes,
-      createdAt: forumComments.createdAt,
-      topicId: forumComments.topicId,
-      topicTitle: forumTopics.title,
-      topicStatus: forumTopics.status,
-    })
+    .select({ ...adminCommentFields, content: forumComments.content })
     .from(forumComments)
     .innerJoin(forumTopics, eq(forumTopics.id, forumComments.topicId))
     .where(eq(forumComments.id, id));

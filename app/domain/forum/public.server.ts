@@ -7,8 +7,8 @@
 import { and, asc, count, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { forumComments, forumTopics } from "~/db/schema";
+import { commentFields, pageWithPreviews, topicFields } from "./columns.server";
 import { PUBLIC_COMMENTS_PAGE_SIZE, PUBLIC_TOPICS_PAGE_SIZE, TOPIC_PREVIEW_LENGTH } from "./constants";
-import { preview } from "./rules";
 import { normalizedContains } from "./search";
 import type { CommentInput, TopicInput } from "./validation";
 
@@ -50,18 +50,12 @@ export async function listPublicTopics(
     eq(forumTopics.status, "approved"),
     search ? normalizedContains(forumTopics.searchText, search) : undefined,
   );
-  const [rows, [{ n }]] = await Promise.all([
+  return pageWithPreviews(
     db
       .select({
-        id: forumTopics.id,
-        title: forumTopics.title,
+        ...topicFields,
         head: contentHead,
-        author: forumTopics.author,
-        companyName: forumTopics.companyName,
-        likes: forumTopics.likes,
-        dislikes: forumTopics.dislikes,
         commentCount: approvedCommentCount(),
-        createdAt: forumTopics.createdAt,
         lastActivityAt: forumTopics.lastActivityAt,
       })
       .from(forumTopics)
@@ -71,25 +65,16 @@ export async function listPublicTopics(
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ n: count() }).from(forumTopics).where(where),
-  ]);
-  return {
-    rows: rows.map(({ head, ...row }) => ({ ...row, preview: preview(head, TOPIC_PREVIEW_LENGTH) })),
-    total: n,
-  };
+    TOPIC_PREVIEW_LENGTH,
+  );
 }
 
 /** One approved topic with its approved-comment count; null for pending, rejected or unknown. */
 export async function getPublicTopic(db: DbOrTx, id: number) {
   const [row] = await db
     .select({
-      id: forumTopics.id,
-      title: forumTopics.title,
+      ...topicFields,
       content: forumTopics.content,
-      author: forumTopics.author,
-      companyName: forumTopics.companyName,
-      likes: forumTopics.likes,
-      dislikes: forumTopics.dislikes,
-      createdAt: forumTopics.createdAt,
       lastActivityAt: forumTopics.lastActivityAt,
       commentCount: approvedCommentCount(),
     })
@@ -107,14 +92,7 @@ export async function listPublicComments(
   { page = 1, pageSize = PUBLIC_COMMENTS_PAGE_SIZE }: { page?: number; pageSize?: number } = {},
 ) {
   return db
-    .select({
-      id: forumComments.id,
-      content: forumComments.content,
-      author: forumComments.author,
-      likes: forumComments.likes,
-      dislikes: forumComments.dislikes,
-      createdAt: forumComments.createdAt,
-    })
+    .select({ ...commentFields, content: forumComments.content })
     .from(forumComments)
     .where(and(eq(forumComments.topicId, topicId), eq(forumComments.status, "approved")))
     .orderBy(asc(forumComments.createdAt), asc(forumComments.id))

@@ -19,105 +19,90 @@ export type VoteOutcome =
 
 const asStanding = (value: number | undefined): StandingVote => (value === 1 ? 1 : value === -1 ? -1 : 0);
 
+/** Per kind: the vote rows, the voted table (with its counts) and the vote row's key. */
+const VOTED = {
+  topic: {
+    votes: forumTopicVotes,
+    key: forumTopicVotes.topicId,
+    items: forumTopics,
+    row: (id: number) => ({ topicId: id }),
+  },
+  comment: {
+    votes: forumCommentVotes,
+    key: forumCommentVotes.commentId,
+    items: forumComments,
+    row: (id: number) => ({ commentId: id }),
+  },
+} as const;
+
+type VoteInput = {
+  kind: ForumKind;
+  id: number;
+  visitor: string;
+  value: VoteValue;
+  /** For a comment: the topic it must belong to (the page the vote came from). */
+  topicId?: number;
+};
+
+/**
+ * Locks the voted item's row (`FOR UPDATE`) if it may be voted on: an approved topic, or an
+ * approved comment under an approved topic (and under `topicId` when given).
+ */
+async function lockVotable(tx: DbOrTx, { kind, id, topicId }: VoteInput): Promise<boolean> {
+  if (kind === "topic") {
+    const [item] = await tx
+      .select({ id: forumTopics.id })
+      .from(forumTopics)
+      .where(and(eq(forumTopics.id, id), eq(forumTopics.status, "approved")))
+      .for("update");
+    return Boolean(item);
+  }
+  const [item] = await tx
+    .select({ id: forumComments.id })
+    .from(forumComments)
+    .innerJoin(forumTopics, eq(forumTopics.id, forumComments.topicId))
+    .where(
+      and(
+        eq(forumComments.id, id),
+        eq(forumComments.status, "approved"),
+        eq(forumTopics.status, "approved"),
+        topicId === undefined ? undefined : eq(forumComments.topicId, topicId),
+      ),
+    )
+    .for("update", { of: forumComments });
+  return Boolean(item);
+}
+
+/** Writes the visitor's vote after the click (a row, or none) and moves the counts by the difference. */
+async function recordVote(tx: DbOrTx, { kind, id, visitor, value }: VoteInput) {
+  const { votes, key, items, row } = VOTED[kind];
+  const mine = and(eq(key, id), eq(votes.visitor, visitor));
+  const [standing] = await tx.select({ value: votes.value }).from(votes).where(mine);
+  const t = voteTransition(asStanding(standing?.value), value);
+  if (t.next === 0) {
+    await tx.delete(votes).where(mine);
+  } else {
+    await tx
+      .insert(votes)
+      .values({ ...row(id), visitor, value: t.next })
+      .onConflictDoUpdate({ target: [key, votes.visitor], set: { value: t.next, createdAt: sql`now()` } });
+  }
+  const [counts] = await tx
+    .update(items)
+    .set({ likes: sql`${items.likes} + ${t.likes}`, dislikes: sql`${items.dislikes} + ${t.dislikes}` })
+    .where(eq(items.id, id))
+    .returning({ likes: items.likes, dislikes: items.dislikes });
+  return { ...counts, myVote: t.next };
+}
+
 /**
  * A visitor's click on like (+1) or dislike (-1) of an approved topic, or of an approved comment
  * under an approved topic. Anything else (pending, rejected, deleted) is `notFound`.
  */
-export async function castVote(
-  db: DbOrTx,
-  {
-    kind,
-    id,
-    visitor,
-    value,
-    topicId,
-  }: {
-    kind: ForumKind;
-    id: number;
-    visitor: string;
-    value: VoteValue;
-    /** For a comment: the topic it must belong to (the page the vote came from). */
-    topicId?: number;
-  },
-): Promise<VoteOutcome> {
+export async function castVote(db: DbOrTx, input: VoteInput): Promise<VoteOutcome> {
   return db.transaction(async (tx) => {
-    if (kind === "topic") {
-      const [item] = await tx
-        .select({ id: forumTopics.id })
-        .from(forumTopics)
-        .where(and(eq(forumTopics.id, id), eq(forumTopics.status, "approved")))
-        .for("update");
-      if (!item) return { ok: false, reason: "notFound" } as const;
-      const [standing] = await tx
-        .select({ value: forumTopicVotes.value })
-        .from(forumTopicVotes)
-        .where(and(eq(forumTopicVotes.topicId, id), eq(forumTopicVotes.visitor, visitor)));
-      const t = voteTransition(asStanding(standing?.value), value);
-      if (t.next === 0) {
-        await tx
-          .delete(forumTopicVotes)
-          .where(and(eq(forumTopicVotes.topicId, id), eq(forumTopicVotes.visitor, visitor)));
-      } else {
-        await tx
-          .insert(forumTopicVotes)
-          .values({ topicId: id, visitor, value: t.next })
-          .onConflictDoUpdate({
-            target: [forumTopicVotes.topicId, forumTopicVotes.visitor],
-            set: { value: t.next, createdAt: sql`now()` },
-          });
-      }
-      const [counts] = await tx
-        .update(forumTopics)
-        .set({
-          likes: sql`${forumTopics.likes} + ${t.likes}`,
-          dislikes: sql`${forumTopics.dislikes} + ${t.dislikes}`,
-        })
-        .where(eq(forumTopics.id, id))
-        .returning({ likes: forumTopics.likes, dislikes: forumTopics.dislikes });
-      return { ok: true, ...counts, myVote: t.next } as const;
-    }
-
-    const [item] = await tx
-      .select({ id: forumComments.id })
-      .from(forumComments)
-      .innerJoin(forumTopics, eq(forumTopics.id, forumComments.topicId))
-      .where(
-        and(
-          eq(forumComments.id, id),
-          eq(forumComments.status, "approved"),
-          eq(forumTopics.status, "approved"),
-          topicId === undefined ? undefined : eq(forumComments.topicId, topicId),
-        ),
-      )
-      .for("update", { of: forumComments });
-    if (!item) return { ok: false, reason: "notFound" } as const;
-    const [standing] = await tx
-      .select({ value: forumCommentVotes.value })
-      .from(forumCommentVotes)
-      .where(and(eq(forumCommentVotes.commentId, id), eq(forumCommentVotes.visitor, visitor)));
-    const t = voteTransition(asStanding(standing?.value), value);
-    if (t.next === 0) {
-      await tx
-        .delete(forumCommentVotes)
-        .where(and(eq(forumCommentVotes.commentId, id), eq(forumCommentVotes.visitor, visitor)));
-    } else {
-      await tx
-        .insert(forumCommentVotes)
-        .values({ commentId: id, visitor, value: t.next })
-        .onConflictDoUpdate({
-          target: [forumCommentVotes.commentId, forumCommentVotes.visitor],
-          set: { value: t.next, createdAt: sql`now()` },
-        });
-    }
-    const [counts] = await tx
-      .update(forumComments)
-      .set({
-        likes: sql`${forumComments.likes} + ${t.likes}`,
-        dislikes: sql`${forumComments.dislikes} + ${t.dislikes}`,
-      })
-      .where(eq(forumComments.id, id))
-      .returning({ likes: forumComments.likes, dislikes: forumComments.dislikes });
-    return { ok: true, ...counts, myVote: t.next } as const;
+    if (!(await lockVotable(tx, input))) return { ok: false, reason: "notFound" } as const;
+    return { ok: true, ...(await recordVote(tx, input)) } as const;
   });
 }
 

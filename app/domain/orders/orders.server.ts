@@ -7,7 +7,7 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { listings, stripeOrders } from "~/db/schema";
 import { DISPLAY_TIME_ZONE } from "~/lib/dates";
-import { type AdminOrder, ORDERS_PAGE_SIZE, type OrderSummary } from "./types";
+import { type AdminOrder, emptyOrderSummary, ORDERS_PAGE_SIZE, type OrderSummary } from "./types";
 
 export type { AdminOrder, OrderSummary };
 
@@ -130,15 +130,7 @@ export async function orderSummary(db: DbOrTx, filter: OrderFilter): Promise<Ord
     .from(stripeOrders)
     .where(whereOf({ ...filter, status: null }))
     .groupBy(stripeOrders.paymentStatus, stripeOrders.currency);
-  const summary: OrderSummary = {
-    paid: 0,
-    pending: 0,
-    failed: 0,
-    refunded: 0,
-    disputed: 0,
-    other: 0,
-    revenue: [],
-  };
+  const summary = emptyOrderSummary();
   for (const r of rows) {
     const n = Number(r.n);
     if (r.status === "paid") {

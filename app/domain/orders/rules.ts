@@ -8,6 +8,7 @@
  */
 import type { CheckoutEventKind } from "~/integrations/stripe/card-payments";
 import { newYorkDay } from "~/lib/dates";
+import { isOneOf } from "~/lib/one-of";
 
 /**
  * Spec §4's paid, pending and failed, plus what the provider reports after a payment: the money
@@ -44,7 +45,7 @@ export function withdrawsPromotion(status: string): boolean {
 }
 
 export function isOrderStatus(value: string): value is OrderStatus {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
+  return isOneOf(ORDER_STATUSES, value);
 }
 
 /** Spec §4: paid, pending, failed; any other value is displayed neutral, as it is. */

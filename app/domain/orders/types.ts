@@ -45,6 +45,11 @@ export type OrderSummary = {
   revenue: { currency: string; amount: number }[];
 };
 
+/** A summary of no orders (the start of the count, and what a screen shows when none could be read). */
+export function emptyOrderSummary(): OrderSummary {
+  return { paid: 0, pending: 0, failed: 0, refunded: 0, disputed: 0, other: 0, revenue: [] };
+}
+
 /** One package as a listing's page offers it. */
 export type PromotionOffer = {
   productId: string;

@@ -12,7 +12,7 @@
  *   disputed; a delayed payment that fails after all makes a paid order failed. Each takes the
  *   promotion's days back from the listing, once (`promotion_withdrawn_at`; decision 142).
  */
-import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database, Transaction } from "~/db/client.server";
 import { listings, stripeEvents, stripeOrders } from "~/db/schema";
 import {
@@ -76,53 +76,58 @@ function lockOrder(tx: Transaction, sessionId: string): Promise<LockedOrder[]> {
     .for("update");
 }
 
-async function promoteOnce(
+type ClaimedPromotion = (PromotionResult & { listingId: number }) | null;
+
+/**
+ * Claims one step of an order's promotion by setting its time column `mark` where `conditions`
+ * still hold (only the first event of its kind gets a row back), then applies `change` to the
+ * listing with the order's days.
+ */
+async function claimOnce(
   tx: Transaction,
   orderId: number,
-  now: Date,
-): Promise<(PromotionResult & { listingId: number }) | null> {
-  // Claim the promotion: only the first paid event of an order gets a row back.
+  mark: { promotedAt: Date } | { promotionWithdrawnAt: Date },
+  conditions: SQL[],
+  change: (tx: Transaction, listingId: number, days: number) => Promise<PromotionResult | null>,
+): Promise<ClaimedPromotion> {
   const [claimed] = await tx
     .update(stripeOrders)
-    .set({ promotedAt: now })
+    .set(mark)
     .where(
       and(
         eq(stripeOrders.id, orderId),
-        isNull(stripeOrders.promotedAt),
+        ...conditions,
         isNotNull(stripeOrders.listingId),
         isNotNull(stripeOrders.featuredDays),
       ),
     )
     .returning({ listingId: stripeOrders.listingId, days: stripeOrders.featuredDays });
   if (!claimed?.listingId || !claimed.days) return null;
-  const promotion = await addFeaturedDays(tx, claimed.listingId, claimed.days, now);
+  const promotion = await change(tx, claimed.listingId, claimed.days);
   if (!promotion) return null;
   return { ...promotion, listingId: claimed.listingId };
 }
 
+/** Adds the order's days to its listing, once: only the first paid event of an order gets a row. */
+function promoteOnce(tx: Transaction, orderId: number, now: Date): Promise<ClaimedPromotion> {
+  return claimOnce(
+    tx,
+    orderId,
+    { promotedAt: now },
+    [isNull(stripeOrders.promotedAt)],
+    (t, listingId, days) => addFeaturedDays(t, listingId, days, now),
+  );
+}
+
 /** Takes the order's promotion back from its listing, once: only the first such event gets a row. */
-async function withdrawOnce(
-  tx: Transaction,
-  orderId: number,
-  now: Date,
-): Promise<(PromotionResult & { listingId: number }) | null> {
-  const [claimed] = await tx
-    .update(stripeOrders)
-    .set({ promotionWithdrawnAt: now })
-    .where(
-      and(
-        eq(stripeOrders.id, orderId),
-        isNotNull(stripeOrders.promotedAt),
-        isNull(stripeOrders.promotionWithdrawnAt),
-        isNotNull(stripeOrders.listingId),
-        isNotNull(stripeOrders.featuredDays),
-      ),
-    )
-    .returning({ listingId: stripeOrders.listingId, days: stripeOrders.featuredDays });
-  if (!claimed?.listingId || !claimed.days) return null;
-  const promotion = await withdrawFeaturedDays(tx, claimed.listingId, claimed.days, now);
-  if (!promotion) return null;
-  return { ...promotion, listingId: claimed.listingId };
+function withdrawOnce(tx: Transaction, orderId: number, now: Date): Promise<ClaimedPromotion> {
+  return claimOnce(
+    tx,
+    orderId,
+    { promotionWithdrawnAt: now },
+    [isNotNull(stripeOrders.promotedAt), isNull(stripeOrders.promotionWithdrawnAt)],
+    (t, listingId, days) => withdrawFeaturedDays(t, listingId, days, now),
+  );
 }
 
 /** What the order's new status does to its promotion: a paid order promotes, a taken-back one withdraws. */

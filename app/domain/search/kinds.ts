@@ -2,6 +2,7 @@
  * What the public search finds (docs/decisions/200), one kind per public area, in the order the
  * results page shows them. The URL names a kind by its Serbian word: `/pretraga?q=…&vrsta=poslovi`.
  */
+import { isOneOf } from "~/lib/one-of";
 
 export const SEARCH_KINDS = ["clanci", "kompanije", "poslovi", "kupoprodaja", "forum"] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
@@ -16,7 +17,7 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
 
 /** `?vrsta=`: a kind, or null for the overview of all kinds. */
 export function parseSearchKind(value: string | null | undefined): SearchKind | null {
-  return (SEARCH_KINDS as readonly string[]).includes(value ?? "") ? (value as SearchKind) : null;
+  return isOneOf(SEARCH_KINDS, value) ? value : null;
 }
 
 /** Results of one kind per page (a kind's tab). */

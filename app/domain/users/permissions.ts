@@ -1,4 +1,5 @@
 import { ROLES, type Role } from "~/db/schema/user-values";
+import { isOneOf } from "~/lib/one-of";
 
 /**
  * Roles and their permission flags (spec §6). Everything else — the types, the sidebar, the
@@ -52,5 +53,5 @@ export function permissionsOf(role: Role): Record<Permission, boolean> {
 }
 
 export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+  return isOneOf(ROLES, value);
 }

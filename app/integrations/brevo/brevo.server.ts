@@ -61,16 +61,15 @@ function toContact(raw: RawContact): BrevoContact {
   };
 }
 
-export function createBrevo(options: BrevoOptions): ContactsProvider {
+type Answer = { status: number; text: string };
+type Call = (method: string, path: string, body?: unknown) => Promise<Answer>;
+
+/** One authenticated JSON request to the account's API; a connection failure is a ContactsError. */
+function connect(options: BrevoOptions): Call {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, "");
   const timeoutMs = options.timeoutMs ?? 15_000;
-
-  async function call(
-    method: string,
-    path: string,
-    body?: unknown,
-  ): Promise<{ status: number; text: string }> {
+  return async (method, path, body) => {
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {
@@ -89,20 +88,24 @@ export function createBrevo(options: BrevoOptions): ContactsProvider {
     }
     const text = await response.text().catch(() => "");
     return { status: response.status, text };
-  }
+  };
+}
 
-  function fail(status: number, text: string): never {
-    const body = text.slice(0, 2000);
-    throw new ContactsError(`Brevo ${status}: ${body}`, { status, body });
-  }
+function fail(status: number, text: string): never {
+  const body = text.slice(0, 2000);
+  throw new ContactsError(`Brevo ${status}: ${body}`, { status, body });
+}
 
-  function parse<T>(text: string): T {
-    try {
-      return JSON.parse(text) as T;
-    } catch {
-      throw new ContactsError(`Brevo: neočekivan odgovor: ${text.slice(0, 200)}`);
-    }
+function parse<T>(text: string): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    throw new ContactsError(`Brevo: neočekivan odgovor: ${text.slice(0, 200)}`);
   }
+}
+
+export function createBrevo(options: BrevoOptions): ContactsProvider {
+  const call = connect(options);
 
   return {
     name: "brevo",

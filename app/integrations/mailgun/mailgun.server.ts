@@ -85,92 +85,113 @@ async function bodyText(response: Response): Promise<string> {
   }
 }
 
-export function createMailgun(options: MailgunOptions): MailProvider {
-  const doFetch = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/+$/, "");
-  const domainPath = `${base}/v3/${encodeURIComponent(options.domain)}`;
-  const timeoutMs = options.timeoutMs ?? MAILGUN_TIMEOUT_MS;
-  const auth = basicAuth(options.apiKey);
+/** What every call needs: the account's API root, its credentials and the limits. */
+type Connection = {
+  doFetch: typeof fetch;
+  base: string;
+  domainPath: string;
+  timeoutMs: number;
+  auth: string;
+};
 
+/**
+ * One authenticated request; the answer's body on 2xx. A connection failure and a refusal are
+ * MailErrors (`what` names the call in the message; `uncertainOnRefusal`: whether a refused
+ * answer may still hide an accepted send).
+ */
+async function call(
+  c: Connection,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string },
+  what: string,
+  uncertainOnRefusal: boolean,
+): Promise<string> {
+  let response: Response;
+  try {
+    response = await c.doFetch(url, {
+      ...init,
+      headers: { Authorization: c.auth, ...init.headers },
+      signal: AbortSignal.timeout(c.timeoutMs),
+    });
+  } catch (error) {
+    throw networkError(error, what);
+  }
+  const body = await bodyText(response);
+  if (!response.ok) {
+    const shown = body.slice(0, 2000);
+    throw new MailError(`Mailgun ${response.status}: ${shown || response.statusText}`, {
+      status: response.status,
+      body: shown,
+      uncertain: uncertainOnRefusal,
+    });
+  }
+  return body;
+}
+
+/** Sends one message (up to 1,000 recipients): `POST /v3/{domain}/messages`. */
+async function sendMessage(c: Connection, message: OutgoingMessage): Promise<SendReceipt> {
+  if (message.to.length === 0) throw new MailError("No recipients provided", { uncertain: false });
+  if (message.to.length > MAILGUN_MAX_RECIPIENTS) {
+    throw new MailError(`Previše primalaca u jednoj poruci (${message.to.length})`, { uncertain: false });
+  }
+  const { body: payload, contentType } = encodeMultipart(mailgunFields(message));
+  const body = await call(
+    c,
+    `${c.domainPath}/messages`,
+    { method: "POST", headers: { "Content-Type": contentType }, body: payload },
+    "slanje",
+    false,
+  );
+  try {
+    const parsed = JSON.parse(body) as { id?: string; message?: string };
+    return { id: parsed.id ?? "", message: parsed.message };
+  } catch {
+    // Accepted (2xx) even if the answer is not the JSON we expect.
+    return { id: "", message: body };
+  }
+}
+
+/** Whether the events API saw a message with our `reference` accepted for `recipient` since `since`. */
+async function wasAccepted(
+  c: Connection,
+  { reference, recipient, since }: { reference: string; recipient: string; since: Date },
+): Promise<boolean> {
+  const params = new URLSearchParams({
+    event: "accepted",
+    recipient,
+    // A minute of slack for clock differences between us and Mailgun.
+    begin: String(Math.floor(since.getTime() / 1000) - 60),
+    ascending: "yes",
+    limit: "300",
+  });
+  let url: string | null = `${c.domainPath}/events?${params}`;
+  for (let page = 0; url && page < 10; page++) {
+    const parsed = JSON.parse(await call(c, url, {}, "provera događaja", true)) as {
+      items?: { "user-variables"?: Record<string, unknown> }[];
+      paging?: { next?: string };
+    };
+    const items = parsed.items ?? [];
+    if (items.some((item) => item["user-variables"]?.[REFERENCE_VARIABLE] === reference)) return true;
+    const next = parsed.paging?.next;
+    url = items.length > 0 && next?.startsWith(c.base) ? next : null;
+  }
+  return false;
+}
+
+export function createMailgun(options: MailgunOptions): MailProvider {
+  const base = options.baseUrl.replace(/\/+$/, "");
+  const connection: Connection = {
+    doFetch: options.fetch ?? fetch,
+    base,
+    domainPath: `${base}/v3/${encodeURIComponent(options.domain)}`,
+    timeoutMs: options.timeoutMs ?? MAILGUN_TIMEOUT_MS,
+    auth: basicAuth(options.apiKey),
+  };
   return {
     name: "mailgun",
     domain: options.domain,
     maximumRecipients: MAILGUN_MAX_RECIPIENTS,
-
-    async send(message): Promise<SendReceipt> {
-      if (message.to.length === 0) throw new MailError("No recipients provided", { uncertain: false });
-      if (message.to.length > MAILGUN_MAX_RECIPIENTS) {
-        throw new MailError(`Previše primalaca u jednoj poruci (${message.to.length})`, { uncertain: false });
-      }
-      const { body: payload, contentType } = encodeMultipart(mailgunFields(message));
-      let response: Response;
-      try {
-        response = await doFetch(`${domainPath}/messages`, {
-          method: "POST",
-          headers: { Authorization: auth, "Content-Type": contentType },
-          body: payload,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        throw networkError(error, "slanje");
-      }
-      const body = await bodyText(response);
-      if (!response.ok) {
-        const shown = body.slice(0, 2000);
-        throw new MailError(`Mailgun ${response.status}: ${shown || response.statusText}`, {
-          status: response.status,
-          body: shown,
-          uncertain: false,
-        });
-      }
-      try {
-        const parsed = JSON.parse(body) as { id?: string; message?: string };
-        return { id: parsed.id ?? "", message: parsed.message };
-      } catch {
-        // Accepted (2xx) even if the answer is not the JSON we expect.
-        return { id: "", message: body };
-      }
-    },
-
-    async wasAccepted({ reference, recipient, since }) {
-      const params = new URLSearchParams({
-        event: "accepted",
-        recipient,
-        // A minute of slack for clock differences between us and Mailgun.
-        begin: String(Math.floor(since.getTime() / 1000) - 60),
-        ascending: "yes",
-        limit: "300",
-      });
-      let url: string | null = `${domainPath}/events?${params}`;
-      for (let page = 0; url && page < 10; page++) {
-        let response: Response;
-        try {
-          response = await doFetch(url, {
-            headers: { Authorization: auth },
-            signal: AbortSignal.timeout(timeoutMs),
-          });
-        } catch (error) {
-          throw networkError(error, "provera događaja");
-        }
-        const body = await bodyText(response);
-        if (!response.ok) {
-          const shown = body.slice(0, 2000);
-          throw new MailError(`Mailgun ${response.status}: ${shown || response.statusText}`, {
-            status: response.status,
-            body: shown,
-            uncertain: true,
-          });
-        }
-        const parsed = JSON.parse(body) as {
-          items?: { "user-variables"?: Record<string, unknown> }[];
-          paging?: { next?: string };
-        };
-        const items = parsed.items ?? [];
-        if (items.some((item) => item["user-variables"]?.[REFERENCE_VARIABLE] === reference)) return true;
-        const next = parsed.paging?.next;
-        url = items.length > 0 && next?.startsWith(base) ? next : null;
-      }
-      return false;
-    },
+    send: (message) => sendMessage(connection, message),
+    wasAccepted: (query) => wasAccepted(connection, query),
   };
 }

@@ -1,3 +1,6 @@
+import { MEDIA_BUCKETS } from "~/db/schema/media-values";
+import { isOneOf } from "~/lib/one-of";
+
 /**
  * The object store behind the media library (DESIGN: one interface, two drivers). Buckets are the
  * spec's two: `images` and `mediji`. Keys are relative paths made only of the characters the
@@ -6,7 +9,7 @@
  * Glossary: a *key* names an object inside a bucket; its *public URL* is `/media/{bucket}/{key}`,
  * served by our own server (server/app.ts) with the stored content type, whichever driver holds it.
  */
-export const STORAGE_BUCKETS = ["images", "mediji"] as const;
+export const STORAGE_BUCKETS = MEDIA_BUCKETS;
 export type Bucket = (typeof STORAGE_BUCKETS)[number];
 
 export type StoredObject = {
@@ -29,7 +32,7 @@ export interface Storage {
 }
 
 export function isBucket(value: unknown): value is Bucket {
-  return typeof value === "string" && (STORAGE_BUCKETS as readonly string[]).includes(value);
+  return isOneOf(STORAGE_BUCKETS, value);
 }
 
 const SEGMENT = /^[A-Za-z0-9._-]{1,255}$/;
