@@ -1,7 +1,8 @@
 /**
  * The layers of docs/architecture.md, checked on every production import of app/ and server/:
  * imports point down the diagram only (a layer may skip layers below it), peers on one level do
- * not import each other, nothing but the CLI imports the demo seeder, and the public client
+ * not import each other, only the boot code (server/: the CLI, and the first start of an embedded
+ * site, decision 003) imports the demo seeder, and the public client
  * reaches only pure rules.
  */
 import { execFileSync } from "node:child_process";
@@ -34,20 +35,8 @@ const PEERS: [Layer, Layer][] = [
   ["components", "http"],
 ];
 
-/** Who may import the demo seeder (tests and bench/ are not production code and are not read). */
-const DEMO_IMPORTERS = ["server/cli.ts"];
-
-/**
- * Known imports against the layers in files this check's author does not own: each names the
- * helper who owns the file. Remove an entry once its import is fixed (the test then guards it).
- */
-const ALLOWED: { from: string; to: string; todo: string }[] = [
-  {
-    from: "server/app.ts",
-    to: "app/demo/seed.server",
-    todo: "TODO(lead / owner of server/app.ts): boot seeds a new embedded site (decision 003); the brief allows only server/cli — move the call there, or allow server/ (it sits above app/demo in the diagram)",
-  },
-];
+/** Who may import the demo seeder: the boot code above it (tests and bench/ are not read). */
+const mayImportDemo = (file: string) => file.startsWith("server/");
 
 function layerOf(file: string): Layer | null {
   if (file === "app/env.server.ts" || file === "app/env.server") return "env";
@@ -100,7 +89,7 @@ function violation(from: string, to: string): string | null {
   const a = layerOf(from);
   const b = layerOf(to);
   if (!a || !b) return null;
-  if (b === "demo" && a !== "demo" && !DEMO_IMPORTERS.includes(from)) return "only the CLI imports app/demo";
+  if (b === "demo" && a !== "demo" && !mayImportDemo(from)) return "only the boot code imports app/demo";
   if (a === b) return null;
   if (PEERS.some(([x, y]) => x === a && y === b)) return `${a} and ${b} are peers`;
   if (HEIGHT[b] > HEIGHT[a] || (HEIGHT[b] === HEIGHT[a] && a !== b)) return `${a} may not import ${b}`;
@@ -118,16 +107,10 @@ describe("layers (docs/architecture.md)", () => {
     for (const from of productionFiles) {
       for (const to of importsOf(from)) {
         const why = violation(from, to);
-        if (why && !ALLOWED.some((entry) => entry.from === from && entry.to === to)) {
-          found.push(`${from} → ${to}: ${why}`);
-        }
+        if (why) found.push(`${from} → ${to}: ${why}`);
       }
     }
     expect(found).toEqual([]);
-  });
-
-  it("every allowed exception still exists (remove it once fixed)", () => {
-    for (const entry of ALLOWED) expect(importsOf(entry.from), entry.todo).toContain(entry.to);
   });
 
   it("the public client reaches only pure rules", () => {
@@ -158,7 +141,9 @@ describe("layers (docs/architecture.md)", () => {
       "components may not import routes",
     );
     expect(violation("app/components/x.tsx", "app/http/errors")).toBe("components and http are peers");
-    expect(violation("app/routes/admin/x.tsx", "app/demo/seed.server")).toBe("only the CLI imports app/demo");
+    expect(violation("app/routes/admin/x.tsx", "app/demo/seed.server")).toBe(
+      "only the boot code imports app/demo",
+    );
     expect(violation("app/routes/admin/x.tsx", "app/lib/dates")).toBeNull();
   });
 });
