@@ -20,7 +20,7 @@ import {
   periodStartDay,
   statusOfFilter,
 } from "~/domain/orders/rules";
-import { type AdminOrder, ORDERS_PAGE_SIZE, type OrderSummary } from "~/domain/orders/types";
+import { type AdminOrder, emptyOrderSummary, ORDERS_PAGE_SIZE } from "~/domain/orders/types";
 import { readListRequest } from "~/http/admin-list.server";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
@@ -33,15 +33,6 @@ export const meta: Route.MetaFunction = () => [{ title: "Stripe narudžbine — 
 
 /** Spec §8: the orders error. */
 const LOAD_ERROR = "Greška prilikom učitavanja narudžbi";
-const EMPTY_SUMMARY: OrderSummary = {
-  paid: 0,
-  pending: 0,
-  failed: 0,
-  refunded: 0,
-  disputed: 0,
-  other: 0,
-  revenue: [],
-};
 
 /**
  * `/admin/stripe-orders` (spec §2 Card-payment orders, canViewUsers): summary cards, search, the
@@ -84,7 +75,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       ...base,
       rows: [] as AdminOrder[],
       total: 0,
-      summary: EMPTY_SUMMARY,
+      summary: emptyOrderSummary(),
       loadError: LOAD_ERROR,
     };
   }
