@@ -141,6 +141,12 @@ export function reportIssues(ctx: z.RefinementCtx, fieldErrors: FieldErrors, for
 export const sentText = (message: string) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: message }));
 
+/** What a save answers for a field its form always sends and this post lacks (decision 061). */
+export const FORM_NOT_SENT = "Obrazac nije stigao ceo. Osvežite stranicu i pokušajte ponovo.";
+
+/** `sentText` with the one message for a post that lost a field on the way. */
+export const sentField = () => sentText(FORM_NOT_SENT);
+
 /** A trimmed string; missing becomes "". */
 export const trimmed = () =>
   z.preprocess(

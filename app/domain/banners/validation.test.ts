@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/form";
+import { FORM_NOT_SENT, parseForm } from "~/lib/form";
 import { type BannerFormValues, bannerFormSchema, validateBanner } from "./validation";
 
 const base: BannerFormValues = {
@@ -92,6 +92,14 @@ describe("the banner form schema (parseForm)", () => {
     if (r.ok) return;
     expect(Object.keys(r.fieldErrors).sort()).toEqual(["link", "priority", "title"]);
     expect(r.values).toMatchObject({ link: "ftp://x", phone: "(815) 555-0123", active: "on" });
+  });
+
+  it("a post without one of the form's fields is refused, never saved as a blank (decision 061)", () => {
+    const { message: _dropped, ...withoutMessage } = typed;
+    const r = parseForm(bannerFormSchema, form(withoutMessage));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.fieldErrors).toEqual({ message: FORM_NOT_SENT });
   });
 
   it("a phone typed while the link type is url is kept in the values but not saved", () => {

@@ -3,7 +3,7 @@
  * link type is cleared and empty dates become null.
  */
 import { z } from "zod";
-import { checkbox, type FormValues, reportIssues, trimmed } from "~/lib/form";
+import { checkbox, type FormValues, reportIssues, sentField } from "~/lib/form";
 import {
   ALL_POSITIONS,
   BANNER_POSITIONS,
@@ -183,21 +183,21 @@ export function validateBanner(values: BannerFormValues): BannerValidation {
  */
 export const bannerFormSchema = z
   .object({
-    title: trimmed(),
-    company: trimmed(),
-    section: trimmed(),
-    position: trimmed(),
-    type: trimmed(),
-    linkType: trimmed(),
-    link: trimmed(),
-    phone: trimmed(),
-    message: trimmed(),
-    backgroundColor: trimmed(),
-    imageUrl: trimmed(),
+    title: sentField(),
+    company: sentField(),
+    section: sentField(),
+    position: sentField(),
+    type: sentField(),
+    linkType: sentField(),
+    link: sentField(),
+    phone: sentField(),
+    message: sentField(),
+    backgroundColor: sentField(),
+    imageUrl: sentField(),
     active: checkbox(),
-    startDate: trimmed(),
-    endDate: trimmed(),
-    priority: trimmed(),
+    startDate: sentField(),
+    endDate: sentField(),
+    priority: sentField(),
   })
   .transform((values, ctx) => {
     const result = validateBanner(values);

@@ -1,4 +1,5 @@
 /** Spec §9: the 50 US states, by full name (as stored in companies.state). */
+import { FORM_NOT_SENT } from "~/lib/form";
 export const US_STATES = [
   "Alabama",
   "Alaska",
@@ -94,7 +95,7 @@ export const COMPANY_MESSAGES = {
   toggleFailed: "Greška pri promeni statusa kompanije.",
   notFound: "Kompanija nije pronađena.",
   fixErrors: "Ispravite označena polja.",
-  notSent: "Obrazac nije stigao ceo. Osvežite stranicu i pokušajte ponovo.",
+  notSent: FORM_NOT_SENT,
 } as const;
 
 export const SUBMISSION_MESSAGES = {
