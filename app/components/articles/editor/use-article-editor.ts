@@ -1,0 +1,157 @@
+/**
+ * The ProseMirror view behind the content editor, as a React hook: made once on mount, it reports
+ * every document change as sanitised article HTML, takes a `value` from outside (a restored draft
+ * or revision) as a new document, and keeps the editor's ARIA attributes in step with the error.
+ */
+import { type Command, EditorState } from "prosemirror-state";
+import { EditorView } from "prosemirror-view";
+import { useEffect, useRef, useState } from "react";
+import { cn } from "~/components/ui/cn";
+import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
+import { ARTICLE_BODY_CLASS } from "../article-body";
+import { type DomEnv, domEnvOf, parseArticleHtml, serializeArticleDoc } from "./html";
+import { embedView, htmlBlockView } from "./node-views";
+import { cleanPastedHtml } from "./paste";
+import { editorPlugins } from "./setup";
+
+export type ArticleEditorOptions = {
+  /** The editable element's id (the form's label and error point at it). */
+  id: string;
+  labelId: string;
+  statusId: string;
+  value: string;
+  onChange: (html: string) => void;
+  error?: string;
+  /** Ctrl+K in the editor. */
+  onLinkShortcut: () => void;
+  /** A value from outside replaced the document. */
+  onReplaced: (html: string) => void;
+};
+
+export function useArticleEditor(options: ArticleEditorOptions) {
+  const { id, labelId, statusId, value, error } = options;
+  const host = useRef<HTMLDivElement>(null);
+  const viewRef = useRef<EditorView | null>(null);
+  const envRef = useRef<DomEnv | null>(null);
+  /** The HTML this editor last reported: a `value` that differs came from outside (a restore). */
+  const emitted = useRef(value);
+  const [, setTick] = useState(0);
+  // Read through a ref: the view is made once, the callbacks change with every render.
+  const latest = useRef(options);
+  latest.current = options;
+
+  function editorAttributes(problem: string | undefined): Record<string, string> {
+    return {
+      id,
+      role: "textbox",
+      "aria-multiline": "true",
+      "aria-labelledby": labelId,
+      "aria-describedby": problem ? `${id}-error ${statusId}` : statusId,
+      "aria-invalid": problem ? "true" : "false",
+      lang: "sr-Latn",
+      spellcheck: "true",
+      class: cn(
+        ARTICLE_BODY_CLASS,
+        "min-h-72 px-4 py-3 outline-none [&_.ProseMirror-selectednode]:ring-2 [&_.ProseMirror-selectednode]:ring-brand-400",
+      ),
+    };
+  }
+
+  function env(): DomEnv {
+    envRef.current ??= domEnvOf(document.implementation);
+    return envRef.current;
+  }
+
+  function stateFor(html: string): EditorState {
+    return EditorState.create({
+      doc: parseArticleHtml(sanitizeArticleHtml(html), env()),
+      plugins: editorPlugins({ onLinkShortcut: () => latest.current.onLinkShortcut() }),
+    });
+  }
+
+  /** Reports the document as HTML (the form's value). */
+  function emit(view: EditorView) {
+    const html = serializeArticleDoc(view.state.doc, env());
+    emitted.current = html;
+    latest.current.onChange(html);
+  }
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view is made once; `value` changes are handled below
+  useEffect(() => {
+    if (!host.current) return;
+    const view = new EditorView(host.current, {
+      state: stateFor(value),
+      attributes: () => editorAttributes(latest.current.error),
+      nodeViews: {
+        html_block: (node) => htmlBlockView(node as never),
+        embed: (node) => embedView(node as never),
+      },
+      transformPastedHTML: (html) => cleanPastedHtml(html, env()),
+      dispatchTransaction(tr) {
+        const next = view.state.apply(tr);
+        view.updateState(next);
+        if (tr.docChanged) emit(view);
+        setTick((n) => n + 1);
+      },
+    });
+    viewRef.current = view;
+    // What the editor writes for the stored article is the form's starting point: opening an
+    // article is not an edit (the leave guard compares with this).
+    emit(view);
+    setTick((n) => n + 1);
+    return () => {
+      view.destroy();
+      viewRef.current = null;
+    };
+  }, []);
+
+  // A value from outside (a restored draft or revision) replaces the document.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new value matters
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view || value === emitted.current) return;
+    emitted.current = value;
+    view.updateState(stateFor(value));
+    latest.current.onReplaced(value);
+    setTick((n) => n + 1);
+  }, [value]);
+
+  // The error message is announced with the editor (aria-describedby / aria-invalid).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the attributes read the error through a ref
+  useEffect(() => {
+    viewRef.current?.setProps({ attributes: () => editorAttributes(latest.current.error) });
+  }, [error]);
+
+  const view = viewRef.current;
+  return {
+    host,
+    state: view?.state ?? null,
+    /** The last HTML reported to the form. */
+    emitted: emitted.current,
+    /** Runs a toolbar command on the document and gives the focus back to it. */
+    run(command: Command) {
+      if (!view) return;
+      command(view.state, view.dispatch, view);
+      view.focus();
+    },
+    focus() {
+      viewRef.current?.focus();
+    },
+    /** The editor's state at this moment (not at the last render). */
+    current(): EditorState | null {
+      return viewRef.current?.state ?? null;
+    },
+    /** The document as HTML now (null before the view exists). */
+    html(): string | null {
+      return view ? serializeArticleDoc(view.state.doc, env()) : null;
+    },
+    /** Opens `html` (from the source view) as the document and reports it. */
+    load(html: string) {
+      if (!view) return;
+      view.updateState(stateFor(html));
+      emit(view);
+    },
+  };
+}
+
+export type ArticleEditor = ReturnType<typeof useArticleEditor>;
