@@ -4,7 +4,7 @@
  * excerpt for the SEO placeholders, the date for "zakazivanje"), the browser's own check with the
  * same schema, the save conflict and its two ways out, and the no-lost-work guard.
  */
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { useFocusFirstError } from "~/components/ui/field";
 import { ARTICLE_FORM_LISTS, ARTICLE_MESSAGES, articleFormSchema } from "~/domain/articles/validation";
@@ -50,6 +50,36 @@ function useLiveFields(startValues: FormValues, restartKey: string) {
   };
 }
 
+/** The same schema checks the form in the browser first (instant feedback, nothing sent). */
+function useClientCheck(allowLeaving: () => void) {
+  const [clientCheck, setClientCheck] = useState<{ fieldErrors: FieldErrors } | null>(null);
+  /** Checks in the browser first; a valid form is sent and may leave the page. */
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
+    const parsed = parseForm(articleFormSchema, new FormData(event.currentTarget, submitter), {
+      lists: ARTICLE_FORM_LISTS,
+    });
+    if (!parsed.ok) {
+      event.preventDefault();
+      setClientCheck({ fieldErrors: parsed.fieldErrors });
+      return;
+    }
+    setClientCheck(null);
+    allowLeaving();
+  }
+  return { clientCheck, onSubmit };
+}
+
+/** Presses the same save button again, on the next frame (after the `force` field is rendered). */
+function sendAgain(formRef: RefObject<HTMLFormElement | null>, intent: "draft" | "publish") {
+  requestAnimationFrame(() => {
+    const form = formRef.current;
+    const button = form?.querySelector<HTMLButtonElement>(`button[name=intent][value=${intent}]`);
+    form?.requestSubmit(button ?? undefined);
+  });
+}
+
+// ~85 lines: the form's state is one unit the sections share (values, checks, conflict, guard).
 export function useArticleForm({
   id,
   version,
@@ -74,10 +104,6 @@ export function useArticleForm({
   const [editorReady, setEditorReady] = useState(false);
   const [offer, setOffer] = useState(autosave);
   const [force, setForce] = useState(false);
-  // The same schema checks the form in the browser first (instant feedback, nothing sent).
-  const [clientCheck, setClientCheck] = useState<{ fieldErrors: FieldErrors } | null>(null);
-  const conflict = !clientCheck && !force ? (actionData?.conflict ?? null) : null;
-  useFocusFirstError(formRef, clientCheck ?? actionData);
   const safety = useFormSafety({
     formRef,
     articleId: id,
@@ -86,6 +112,9 @@ export function useArticleForm({
     ready: editorReady,
     generation: version ?? 0,
   });
+  const { clientCheck, onSubmit } = useClientCheck(safety.allowLeaving);
+  const conflict = !clientCheck && !force ? (actionData?.conflict ?? null) : null;
+  useFocusFirstError(formRef, clientCheck ?? actionData);
   const remount = (values: { values: FormValues; baseVersion: number | null } | null) => {
     setRestored(values);
     setFormKey((k) => k + 1);
@@ -117,20 +146,7 @@ export function useArticleForm({
     errors: clientCheck?.fieldErrors ?? actionData?.fieldErrors ?? {},
     clientCheck,
     formMessage: clientCheck ? ARTICLE_MESSAGES.form : conflict ? null : (actionData?.message ?? null),
-    /** Checks in the browser first; a valid form is sent and may leave the page. */
-    onSubmit(event: React.FormEvent<HTMLFormElement>) {
-      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
-      const parsed = parseForm(articleFormSchema, new FormData(event.currentTarget, submitter), {
-        lists: ARTICLE_FORM_LISTS,
-      });
-      if (!parsed.ok) {
-        event.preventDefault();
-        setClientCheck({ fieldErrors: parsed.fieldErrors });
-        return;
-      }
-      setClientCheck(null);
-      safety.allowLeaving();
-    },
+    onSubmit,
     restoreDraft() {
       if (!offer) return;
       remount({ values: offer.values, baseVersion: offer.baseVersion });
@@ -146,13 +162,7 @@ export function useArticleForm({
     /** The conflict's "Sačuvaj moju kao novu reviziju": the same button again, forced. */
     keepMine() {
       setForce(true);
-      const intent = textValue(actionData?.values, "intent") === "draft" ? "draft" : "publish";
-      requestAnimationFrame(() => {
-        const button = formRef.current?.querySelector<HTMLButtonElement>(
-          `button[name=intent][value=${intent}]`,
-        );
-        formRef.current?.requestSubmit(button ?? undefined);
-      });
+      sendAgain(formRef, textValue(actionData?.values, "intent") === "draft" ? "draft" : "publish");
     },
   };
 }

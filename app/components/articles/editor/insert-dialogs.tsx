@@ -77,6 +77,114 @@ function UploadField({
   );
 }
 
+type DialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  error: string | null;
+  onError: (message: string | null) => void;
+  onRun: (command: Command) => void;
+};
+
+/** "Dodaj link": the selected text becomes a link (spec §5's URL rules); outside links open in a new tab. */
+function LinkDialog({ onError, onRun, ...dialog }: DialogProps) {
+  return (
+    <EditorDialog
+      {...dialog}
+      title="Dodaj link"
+      description="Označeni tekst postaje link. Adresa može biti relativna (/… ili #…) ili http(s)."
+      label="URL adrese"
+      submitLabel="Dodaj link"
+      onSubmit={(url) => {
+        const result = normalizeLinkUrl(url);
+        if (!result.ok) return onError(result.message);
+        onRun(setLink(result.value, /^https?:\/\//i.test(result.value) ? "_blank" : null));
+      }}
+    />
+  );
+}
+
+/** "Dodaj sliku": an address or an upload, with its alt text and caption, at the cursor. */
+function ImageDialog({ id, onError, onRun, ...dialog }: DialogProps & { id: string }) {
+  const insertImage = (input: FigureInput) => onRun(insertFigure(input));
+  return (
+    <EditorDialog
+      {...dialog}
+      title="Dodaj sliku"
+      description="Slika se umeće na mesto kursora: unesite adresu ili otpremite fajl."
+      label="Adresa slike"
+      submitLabel="Dodaj sliku"
+      extra={
+        <>
+          <ImageWordsFields />
+          <UploadField
+            id={id}
+            onError={onError}
+            onUploaded={(src, words) => insertImage({ src, ...words })}
+          />
+        </>
+      }
+      onSubmit={(url, form) => {
+        const src = imageSource(url);
+        if (src === null) return onError(IMAGE_URL_MESSAGE);
+        insertImage({ src, ...imageWords(form) });
+      }}
+    />
+  );
+}
+
+/** The selected image's alt text and caption. */
+function FigureDialog({
+  state,
+  onClose,
+  onRun,
+  open,
+  onOpenChange,
+}: DialogProps & { state: EditorState | null; onClose: () => void }) {
+  const figure = state ? selectedFigure(state) : null;
+  return (
+    <EditorDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      error={null}
+      title="Opis i potpis slike"
+      description="Opis (alt tekst) čitaju čitači ekrana; potpis se vidi ispod slike."
+      label="Opis slike (alt tekst)"
+      fieldName="alt"
+      defaultValue={figure?.input.alt}
+      submitLabel="Sačuvaj"
+      extra={<ImageWordsFields withAlt={false} caption={figure?.input.caption} />}
+      onSubmit={(alt, form) => {
+        if (!figure) return onClose();
+        onRun(
+          updateFigure({
+            src: figure.input.src,
+            alt: alt.trim(),
+            caption: String(form.get("caption") ?? ""),
+          }),
+        );
+      }}
+    />
+  );
+}
+
+/** "Dodaj video": a YouTube or Vimeo address becomes a placeholder linking to the video. */
+function VideoDialog({ onError, onRun, ...dialog }: DialogProps) {
+  return (
+    <EditorDialog
+      {...dialog}
+      title="Dodaj video"
+      description="YouTube ili Vimeo. Na sajtu se prikazuje kao veza ka videu: posetilac ne učitava ništa sa tih servisa dok ne klikne."
+      label="Adresa videa"
+      submitLabel="Dodaj video"
+      onSubmit={(url) => {
+        const video = parseVideoUrl(url);
+        if (!video) return onError(EMBED_MESSAGES.invalid);
+        onRun(insertEmbed(video.provider, video.id));
+      }}
+    />
+  );
+}
+
 export function EditorInsertDialogs({
   id,
   open,
@@ -96,86 +204,20 @@ export function EditorInsertDialogs({
   /** Closes the dialog and runs the command on the document. */
   onRun: (command: Command) => void;
 }) {
-  const figure = state ? selectedFigure(state) : null;
-  const common = (kind: EditorDialogKind) => ({
-    open: open === kind,
-    onOpenChange: (isOpen: boolean) => !isOpen && onClose(),
-    error,
-  });
-  const insertImage = (input: FigureInput) => onRun(insertFigure(input));
+  const onOpenChange = (isOpen: boolean) => !isOpen && onClose();
+  const common = (kind: EditorDialogKind) => ({ open: open === kind, onOpenChange, error, onError, onRun });
   return (
     <>
-      <EditorDialog
-        {...common("link")}
-        title="Dodaj link"
-        description="Označeni tekst postaje link. Adresa može biti relativna (/… ili #…) ili http(s)."
-        label="URL adrese"
-        submitLabel="Dodaj link"
-        onSubmit={(url) => {
-          const result = normalizeLinkUrl(url);
-          if (!result.ok) return onError(result.message);
-          onRun(setLink(result.value, /^https?:\/\//i.test(result.value) ? "_blank" : null));
-        }}
-      />
-      <EditorDialog
-        {...common("image")}
-        title="Dodaj sliku"
-        description="Slika se umeće na mesto kursora: unesite adresu ili otpremite fajl."
-        label="Adresa slike"
-        submitLabel="Dodaj sliku"
-        extra={
-          <>
-            <ImageWordsFields />
-            <UploadField
-              id={id}
-              onError={onError}
-              onUploaded={(src, words) => insertImage({ src, ...words })}
-            />
-          </>
-        }
-        onSubmit={(url, form) => {
-          const src = imageSource(url);
-          if (src === null) return onError(IMAGE_URL_MESSAGE);
-          insertImage({ src, ...imageWords(form) });
-        }}
-      />
-      <EditorDialog
-        {...common("figure")}
-        error={null}
-        title="Opis i potpis slike"
-        description="Opis (alt tekst) čitaju čitači ekrana; potpis se vidi ispod slike."
-        label="Opis slike (alt tekst)"
-        fieldName="alt"
-        defaultValue={figure?.input.alt}
-        submitLabel="Sačuvaj"
-        extra={<ImageWordsFields withAlt={false} caption={figure?.input.caption} />}
-        onSubmit={(alt, form) => {
-          if (!figure) return onClose();
-          onRun(
-            updateFigure({
-              src: figure.input.src,
-              alt: alt.trim(),
-              caption: String(form.get("caption") ?? ""),
-            }),
-          );
-        }}
-      />
-      <EditorDialog
-        {...common("video")}
-        title="Dodaj video"
-        description="YouTube ili Vimeo. Na sajtu se prikazuje kao veza ka videu: posetilac ne učitava ništa sa tih servisa dok ne klikne."
-        label="Adresa videa"
-        submitLabel="Dodaj video"
-        onSubmit={(url) => {
-          const video = parseVideoUrl(url);
-          if (!video) return onError(EMBED_MESSAGES.invalid);
-          onRun(insertEmbed(video.provider, video.id));
-        }}
-      />
+      <LinkDialog {...common("link")} />
+      <ImageDialog {...common("image")} id={id} />
+      <FigureDialog {...common("figure")} state={state} onClose={onClose} />
+      <VideoDialog {...common("video")} />
       <ImagePickerModal
         open={open === "library"}
-        onOpenChange={(isOpen) => !isOpen && onClose()}
-        onSelect={(file) => insertImage({ src: file.url, alt: file.alt ?? "", caption: file.caption ?? "" })}
+        onOpenChange={onOpenChange}
+        onSelect={(file) =>
+          onRun(insertFigure({ src: file.url, alt: file.alt ?? "", caption: file.caption ?? "" }))
+        }
       />
     </>
   );

@@ -140,6 +140,49 @@ function InsertButton({
 
 const Separator = () => <span className="mx-1 h-6 w-px bg-slate-300" aria-hidden="true" />;
 
+/** The kind of the block the selection is in: paragraph or a heading. */
+function BlockSelect({ state, run }: { state: EditorState | null; run: (command: Command) => void }) {
+  const block = state ? currentBlock(state) : null;
+  return (
+    <select
+      aria-label="Vrsta pasusa"
+      className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
+      value={block ?? ""}
+      onChange={(event) => run(setBlock(event.currentTarget.value as BlockKind))}
+    >
+      {block === null ? <option value="">—</option> : null}
+      <option value="paragraph">Pasus</option>
+      <option value="h2">Naslov H2</option>
+      <option value="h3">Naslov H3</option>
+      <option value="h4">Naslov H4</option>
+    </select>
+  );
+}
+
+/** Undo and redo, disabled when there is nothing to undo or redo. */
+function HistoryButtons({ state, run }: { state: EditorState | null; run: (command: Command) => void }) {
+  return (
+    <>
+      <ToolButton
+        label="Poništi"
+        shortcut="Ctrl+Z"
+        disabled={!state || undoDepth(state) === 0}
+        onRun={() => run(undo)}
+      >
+        ↶
+      </ToolButton>
+      <ToolButton
+        label="Ponovi"
+        shortcut="Ctrl+Shift+Z"
+        disabled={!state || redoDepth(state) === 0}
+        onRun={() => run(redo)}
+      >
+        ↷
+      </ToolButton>
+    </>
+  );
+}
+
 export function EditorToolbar({
   editorId,
   state,
@@ -159,7 +202,6 @@ export function EditorToolbar({
   shortcutsShown: boolean;
   onToggleShortcuts: () => void;
 }) {
-  const block = state ? currentBlock(state) : null;
   return (
     <div
       role="toolbar"
@@ -170,18 +212,7 @@ export function EditorToolbar({
         hidden && "hidden",
       )}
     >
-      <select
-        aria-label="Vrsta pasusa"
-        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm"
-        value={block ?? ""}
-        onChange={(event) => run(setBlock(event.currentTarget.value as BlockKind))}
-      >
-        {block === null ? <option value="">—</option> : null}
-        <option value="paragraph">Pasus</option>
-        <option value="h2">Naslov H2</option>
-        <option value="h3">Naslov H3</option>
-        <option value="h4">Naslov H4</option>
-      </select>
+      <BlockSelect state={state} run={run} />
       {TOGGLES.map((toggle) => (
         <ToolButton
           key={toggle.label}
@@ -212,22 +243,7 @@ export function EditorToolbar({
       ) : null}
       <InsertButton onClick={() => onOpen("video")}>Video</InsertButton>
       <Separator />
-      <ToolButton
-        label="Poništi"
-        shortcut="Ctrl+Z"
-        disabled={!state || undoDepth(state) === 0}
-        onRun={() => run(undo)}
-      >
-        ↶
-      </ToolButton>
-      <ToolButton
-        label="Ponovi"
-        shortcut="Ctrl+Shift+Z"
-        disabled={!state || redoDepth(state) === 0}
-        onRun={() => run(redo)}
-      >
-        ↷
-      </ToolButton>
+      <HistoryButtons state={state} run={run} />
       <ToolButton label="Prečice na tastaturi" active={shortcutsShown} onRun={onToggleShortcuts}>
         ⌨
       </ToolButton>

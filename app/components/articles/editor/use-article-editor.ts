@@ -28,39 +28,74 @@ export type ArticleEditorOptions = {
   onReplaced: (html: string) => void;
 };
 
+type Ids = { id: string; labelId: string; statusId: string };
+
+/** The editable element's attributes: a labelled, described multi-line textbox in Serbian. */
+function editorAttributes(
+  { id, labelId, statusId }: Ids,
+  problem: string | undefined,
+): Record<string, string> {
+  return {
+    id,
+    role: "textbox",
+    "aria-multiline": "true",
+    "aria-labelledby": labelId,
+    "aria-describedby": problem ? `${id}-error ${statusId}` : statusId,
+    "aria-invalid": problem ? "true" : "false",
+    lang: "sr-Latn",
+    spellcheck: "true",
+    class: cn(
+      ARTICLE_BODY_CLASS,
+      "min-h-72 px-4 py-3 outline-none [&_.ProseMirror-selectednode]:ring-2 [&_.ProseMirror-selectednode]:ring-brand-400",
+    ),
+  };
+}
+
+let domEnv: DomEnv | null = null;
+/** The browser's DOM for parsing and writing HTML (made on first use: never on the server). */
+function env(): DomEnv {
+  domEnv ??= domEnvOf(document.implementation);
+  return domEnv;
+}
+
+/** The view on `host`: tables and videos shown by their node views, pastes cleaned, every change reported. */
+function createView(
+  host: HTMLElement,
+  state: EditorState,
+  on: {
+    attributes: () => Record<string, string>;
+    onDocChange: (view: EditorView) => void;
+    onUpdate: () => void;
+  },
+): EditorView {
+  const view = new EditorView(host, {
+    state,
+    attributes: on.attributes,
+    nodeViews: {
+      html_block: (node) => htmlBlockView(node as never),
+      embed: (node) => embedView(node as never),
+    },
+    transformPastedHTML: (html) => cleanPastedHtml(html, env()),
+    dispatchTransaction(tr) {
+      view.updateState(view.state.apply(tr));
+      if (tr.docChanged) on.onDocChange(view);
+      on.onUpdate();
+    },
+  });
+  return view;
+}
+
+// ~85 lines: one view's whole life (made, fed an outside value, told the error) kept together.
 export function useArticleEditor(options: ArticleEditorOptions) {
-  const { id, labelId, statusId, value, error } = options;
+  const { value, error } = options;
   const host = useRef<HTMLDivElement>(null);
   const viewRef = useRef<EditorView | null>(null);
-  const envRef = useRef<DomEnv | null>(null);
   /** The HTML this editor last reported: a `value` that differs came from outside (a restore). */
   const emitted = useRef(value);
   const [, setTick] = useState(0);
   // Read through a ref: the view is made once, the callbacks change with every render.
   const latest = useRef(options);
   latest.current = options;
-
-  function editorAttributes(problem: string | undefined): Record<string, string> {
-    return {
-      id,
-      role: "textbox",
-      "aria-multiline": "true",
-      "aria-labelledby": labelId,
-      "aria-describedby": problem ? `${id}-error ${statusId}` : statusId,
-      "aria-invalid": problem ? "true" : "false",
-      lang: "sr-Latn",
-      spellcheck: "true",
-      class: cn(
-        ARTICLE_BODY_CLASS,
-        "min-h-72 px-4 py-3 outline-none [&_.ProseMirror-selectednode]:ring-2 [&_.ProseMirror-selectednode]:ring-brand-400",
-      ),
-    };
-  }
-
-  function env(): DomEnv {
-    envRef.current ??= domEnvOf(document.implementation);
-    return envRef.current;
-  }
 
   function stateFor(html: string): EditorState {
     return EditorState.create({
@@ -79,20 +114,10 @@ export function useArticleEditor(options: ArticleEditorOptions) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view is made once; `value` changes are handled below
   useEffect(() => {
     if (!host.current) return;
-    const view = new EditorView(host.current, {
-      state: stateFor(value),
-      attributes: () => editorAttributes(latest.current.error),
-      nodeViews: {
-        html_block: (node) => htmlBlockView(node as never),
-        embed: (node) => embedView(node as never),
-      },
-      transformPastedHTML: (html) => cleanPastedHtml(html, env()),
-      dispatchTransaction(tr) {
-        const next = view.state.apply(tr);
-        view.updateState(next);
-        if (tr.docChanged) emit(view);
-        setTick((n) => n + 1);
-      },
+    const view = createView(host.current, stateFor(value), {
+      attributes: () => editorAttributes(latest.current, latest.current.error),
+      onDocChange: emit,
+      onUpdate: () => setTick((n) => n + 1),
     });
     viewRef.current = view;
     // What the editor writes for the stored article is the form's starting point: opening an
@@ -119,7 +144,7 @@ export function useArticleEditor(options: ArticleEditorOptions) {
   // The error message is announced with the editor (aria-describedby / aria-invalid).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the attributes read the error through a ref
   useEffect(() => {
-    viewRef.current?.setProps({ attributes: () => editorAttributes(latest.current.error) });
+    viewRef.current?.setProps({ attributes: () => editorAttributes(latest.current, latest.current.error) });
   }, [error]);
 
   const view = viewRef.current;
@@ -134,17 +159,11 @@ export function useArticleEditor(options: ArticleEditorOptions) {
       command(view.state, view.dispatch, view);
       view.focus();
     },
-    focus() {
-      viewRef.current?.focus();
-    },
+    focus: () => viewRef.current?.focus(),
     /** The editor's state at this moment (not at the last render). */
-    current(): EditorState | null {
-      return viewRef.current?.state ?? null;
-    },
+    current: (): EditorState | null => viewRef.current?.state ?? null,
     /** The document as HTML now (null before the view exists). */
-    html(): string | null {
-      return view ? serializeArticleDoc(view.state.doc, env()) : null;
-    },
+    html: (): string | null => (view ? serializeArticleDoc(view.state.doc, env()) : null),
     /** Opens `html` (from the source view) as the document and reports it. */
     load(html: string) {
       if (!view) return;
