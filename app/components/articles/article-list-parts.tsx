@@ -251,27 +251,13 @@ export function ArticleFilters({ query }: { query: ArticleListQuery }) {
         title="Pretražite više od 4000 članaka po naslovu, sadržaju ili autoru"
         onChange={(event) => search.type(event.currentTarget.value)}
       />
-      <FilterSelect
-        label="Status"
-        name="status"
-        value={statusWord(query.status)}
-        options={STATUS_OPTIONS}
-        onApply={() => apply(false)}
-      />
-      <FilterSelect
-        label="Kategorija"
-        name="category"
-        value={query.category ?? ""}
-        options={CATEGORY_OPTIONS}
-        onApply={() => apply(false)}
-      />
-      <FilterSelect
-        label="Popularni"
-        name="popular"
-        value={query.popular ?? ""}
-        options={POPULAR_OPTIONS}
-        onApply={() => apply(false)}
-      />
+      {[
+        { label: "Status", name: "status", value: statusWord(query.status), options: STATUS_OPTIONS },
+        { label: "Kategorija", name: "category", value: query.category ?? "", options: CATEGORY_OPTIONS },
+        { label: "Popularni", name: "popular", value: query.popular ?? "", options: POPULAR_OPTIONS },
+      ].map((filter) => (
+        <FilterSelect key={filter.name} {...filter} onApply={() => apply(false)} />
+      ))}
       <Button type="submit" variant="secondary">
         Pretraži
       </Button>

@@ -139,18 +139,16 @@ function PickerBar({
 
 const SMALL = "h-7 px-2 text-xs";
 
+/** What can be done with an image of the grid. */
+type ItemActions = {
+  onSelect: (item: MediaItem) => void;
+  onView: (item: MediaItem) => void;
+  onDelete: (item: MediaItem) => void;
+};
+
 /** One image of the grid: its thumbnail selects it; "Izaberi", "Prikaži", "Obriši". */
-function PickerItem({
-  item,
-  onSelect,
-  onView,
-  onDelete,
-}: {
-  item: MediaItem;
-  onSelect: () => void;
-  onView: () => void;
-  onDelete: () => void;
-}) {
+function PickerItem({ item, actions }: { item: MediaItem; actions: ItemActions }) {
+  const onSelect = () => actions.onSelect(item);
   return (
     <li className="overflow-hidden rounded-lg border border-slate-200 bg-white">
       <button type="button" className="block w-full" onClick={onSelect} title={`Izaberi ${item.displayName}`}>
@@ -165,14 +163,14 @@ function PickerItem({
           <Button size="sm" className={SMALL} onClick={onSelect}>
             Izaberi
           </Button>
-          <Button size="sm" variant="secondary" className={SMALL} onClick={onView}>
+          <Button size="sm" variant="secondary" className={SMALL} onClick={() => actions.onView(item)}>
             Prikaži
           </Button>
           <Button
             size="sm"
             variant="ghost"
             className={`${SMALL} text-red-700`}
-            onClick={onDelete}
+            onClick={() => actions.onDelete(item)}
             aria-label={`Obriši ${item.displayName}`}
           >
             Obriši
@@ -240,17 +238,7 @@ function useUpload(say: (message: { ok: boolean; text: string } | null) => void,
 }
 
 /** The page's images (or why there are none), the total and the pager. */
-function PickerGrid({
-  library,
-  onSelect,
-  onView,
-  onDelete,
-}: {
-  library: Library;
-  onSelect: (item: MediaItem) => void;
-  onView: (item: MediaItem) => void;
-  onDelete: (item: MediaItem) => void;
-}) {
+function PickerGrid({ library, actions }: { library: Library; actions: ItemActions }) {
   const { data, loading, q, page } = library;
   const items = data?.items ?? [];
   return (
@@ -262,13 +250,7 @@ function PickerGrid({
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-5" aria-busy={loading}>
           {items.map((item) => (
-            <PickerItem
-              key={item.id}
-              item={item}
-              onSelect={() => onSelect(item)}
-              onView={() => onView(item)}
-              onDelete={() => onDelete(item)}
-            />
+            <PickerItem key={item.id} item={item} actions={actions} />
           ))}
         </ul>
       )}
@@ -335,7 +317,10 @@ export function ImagePickerModal({
             message={message?.text}
             vanishAfterMs={message?.ok ? 3000 : undefined}
           />
-          <PickerGrid library={library} onSelect={select} onView={setViewing} onDelete={setToDelete} />
+          <PickerGrid
+            library={library}
+            actions={{ onSelect: select, onView: setViewing, onDelete: setToDelete }}
+          />
         </div>
       </MediaDialog>
       <PickerLightbox

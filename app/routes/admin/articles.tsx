@@ -73,6 +73,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return unknownIntent({ intent: parsed.intent, id });
   const { intent } = parsed.data;
   const db = getDb();
+  const audit = (recordId: number | null, changes?: Record<string, [unknown, unknown]>) =>
+    recordAudit(db, {
+      actor: user,
+      area: "articles",
+      action: intent,
+      recordId,
+      ip: context.clientIp,
+      changes,
+    });
   if (intent === "popular") {
     const popular = parsed.data.popular === "true";
     const status =
@@ -80,25 +89,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? 400
         : await rowWrite(() => setArticlePopular(db, id, popular), "popular flag not saved", id);
     if (status !== 200) return failure("article.popular_failed", { intent, id, status });
-    await recordAudit(db, {
-      actor: user,
-      area: "articles",
-      action: "popular",
-      recordId: id,
-      ip: context.clientIp,
-      changes: { popular: [!popular, popular] },
-    });
+    await audit(id, { popular: [!popular, popular] });
     return data({ intent, id, ok: true as const, message: null });
   }
   const status = id === null ? 400 : await rowWrite(() => deleteArticle(db, id), "article delete failed", id);
   if (status !== 200) return failure("article.delete_failed", { intent, id, status });
-  await recordAudit(db, {
-    actor: user,
-    area: "articles",
-    action: "delete",
-    recordId: id,
-    ip: context.clientIp,
-  });
+  await audit(id);
   return data({ intent, id, ok: true as const, message: ARTICLE_MESSAGES.deleted });
 }
 

@@ -85,19 +85,51 @@ type DialogProps = {
   onRun: (command: Command) => void;
 };
 
-/** "Dodaj link": the selected text becomes a link (spec §5's URL rules); outside links open in a new tab. */
-function LinkDialog({ onError, onRun, ...dialog }: DialogProps) {
+/** A dialog whose one address becomes a command, or its message: the link and the video dialogs. */
+type AddressDialog = {
+  title: string;
+  description: string;
+  label: string;
+  submitLabel: string;
+  /** The command for the address typed, or the message why it cannot be used. */
+  commandOf: (url: string) => Command | string;
+};
+
+const LINK_DIALOG: AddressDialog = {
+  title: "Dodaj link",
+  description: "Označeni tekst postaje link. Adresa može biti relativna (/… ili #…) ili http(s).",
+  label: "URL adrese",
+  submitLabel: "Dodaj link",
+  // Spec §5's URL rules; outside links open in a new tab.
+  commandOf(url) {
+    const result = normalizeLinkUrl(url);
+    if (!result.ok) return result.message;
+    return setLink(result.value, /^https?:\/\//i.test(result.value) ? "_blank" : null);
+  },
+};
+
+const VIDEO_DIALOG: AddressDialog = {
+  title: "Dodaj video",
+  description:
+    "YouTube ili Vimeo. Na sajtu se prikazuje kao veza ka videu: posetilac ne učitava ništa sa tih servisa dok ne klikne.",
+  label: "Adresa videa",
+  submitLabel: "Dodaj video",
+  commandOf(url) {
+    const video = parseVideoUrl(url);
+    return video ? insertEmbed(video.provider, video.id) : EMBED_MESSAGES.invalid;
+  },
+};
+
+function AddressDialog({ onError, onRun, dialog, ...props }: DialogProps & { dialog: AddressDialog }) {
+  const { commandOf, ...texts } = dialog;
   return (
     <EditorDialog
-      {...dialog}
-      title="Dodaj link"
-      description="Označeni tekst postaje link. Adresa može biti relativna (/… ili #…) ili http(s)."
-      label="URL adrese"
-      submitLabel="Dodaj link"
+      {...props}
+      {...texts}
       onSubmit={(url) => {
-        const result = normalizeLinkUrl(url);
-        if (!result.ok) return onError(result.message);
-        onRun(setLink(result.value, /^https?:\/\//i.test(result.value) ? "_blank" : null));
+        const command = commandOf(url);
+        if (typeof command === "string") return onError(command);
+        onRun(command);
       }}
     />
   );
@@ -167,24 +199,6 @@ function FigureDialog({
   );
 }
 
-/** "Dodaj video": a YouTube or Vimeo address becomes a placeholder linking to the video. */
-function VideoDialog({ onError, onRun, ...dialog }: DialogProps) {
-  return (
-    <EditorDialog
-      {...dialog}
-      title="Dodaj video"
-      description="YouTube ili Vimeo. Na sajtu se prikazuje kao veza ka videu: posetilac ne učitava ništa sa tih servisa dok ne klikne."
-      label="Adresa videa"
-      submitLabel="Dodaj video"
-      onSubmit={(url) => {
-        const video = parseVideoUrl(url);
-        if (!video) return onError(EMBED_MESSAGES.invalid);
-        onRun(insertEmbed(video.provider, video.id));
-      }}
-    />
-  );
-}
-
 export function EditorInsertDialogs({
   id,
   open,
@@ -208,10 +222,10 @@ export function EditorInsertDialogs({
   const common = (kind: EditorDialogKind) => ({ open: open === kind, onOpenChange, error, onError, onRun });
   return (
     <>
-      <LinkDialog {...common("link")} />
+      <AddressDialog {...common("link")} dialog={LINK_DIALOG} />
       <ImageDialog {...common("image")} id={id} />
       <FigureDialog {...common("figure")} state={state} onClose={onClose} />
-      <VideoDialog {...common("video")} />
+      <AddressDialog {...common("video")} dialog={VIDEO_DIALOG} />
       <ImagePickerModal
         open={open === "library"}
         onOpenChange={onOpenChange}

@@ -160,27 +160,23 @@ function BlockSelect({ state, run }: { state: EditorState | null; run: (command:
 }
 
 /** Undo and redo, disabled when there is nothing to undo or redo. */
+const HISTORY = [
+  { label: "Poništi", shortcut: "Ctrl+Z", glyph: "↶", depth: undoDepth, command: undo },
+  { label: "Ponovi", shortcut: "Ctrl+Shift+Z", glyph: "↷", depth: redoDepth, command: redo },
+] as const;
+
 function HistoryButtons({ state, run }: { state: EditorState | null; run: (command: Command) => void }) {
-  return (
-    <>
-      <ToolButton
-        label="Poništi"
-        shortcut="Ctrl+Z"
-        disabled={!state || undoDepth(state) === 0}
-        onRun={() => run(undo)}
-      >
-        ↶
-      </ToolButton>
-      <ToolButton
-        label="Ponovi"
-        shortcut="Ctrl+Shift+Z"
-        disabled={!state || redoDepth(state) === 0}
-        onRun={() => run(redo)}
-      >
-        ↷
-      </ToolButton>
-    </>
-  );
+  return HISTORY.map((h) => (
+    <ToolButton
+      key={h.label}
+      label={h.label}
+      shortcut={h.shortcut}
+      disabled={!state || h.depth(state) === 0}
+      onRun={() => run(h.command)}
+    >
+      {h.glyph}
+    </ToolButton>
+  ));
 }
 
 export function EditorToolbar({
