@@ -14,7 +14,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AUTOSAVE_MS, HEARTBEAT_MS } from "~/domain/articles/drafts-timing";
-import { formValues } from "~/lib/form";
+import { type FormValues, formValues } from "~/lib/form";
 
 export const WORK_API = "/admin/api/article-work";
 const BOOKKEEPING = new Set(["from", "baseVersion", "force", "intent"]);
@@ -37,6 +37,88 @@ function post(fields: Record<string, string>, keepalive = false) {
   });
 }
 
+/** Saves the form's values on the server; the time it was saved, or null when it was not. */
+function autosave(
+  articleId: number | null,
+  baseVersion: number | null,
+  values: FormValues,
+): Promise<Date | null> {
+  return post({
+    intent: "autosave",
+    article: articleId === null ? "" : String(articleId),
+    baseVersion: baseVersion === null ? "" : String(baseVersion),
+    values: JSON.stringify(values),
+  })
+    .then(async (res) => (res.ok ? new Date(((await res.json()) as { savedAt: string }).savedAt) : null))
+    .catch(() => null);
+}
+
+/** Presence: a heartbeat now and every HEARTBEAT_MS (who else, the stored version); "leave" when the form closes. */
+function usePresence(articleId: number | null, baseVersion: number | null) {
+  const [others, setOthers] = useState<OtherEditor[]>([]);
+  const [storedVersion, setStoredVersion] = useState<number | null>(baseVersion);
+  useEffect(() => {
+    if (articleId === null) return;
+    const beat = () =>
+      post({ intent: "heartbeat", article: String(articleId) })
+        .then((res) => (res.ok ? res.json() : null))
+        .then((body: { others: OtherEditor[]; version: number | null } | null) => {
+          if (!body) return;
+          setOthers(body.others);
+          setStoredVersion(body.version);
+        })
+        .catch(() => undefined);
+    void beat();
+    const timer = setInterval(beat, HEARTBEAT_MS);
+    const leave = () =>
+      void post({ intent: "leave", article: String(articleId) }, true).catch(() => undefined);
+    window.addEventListener("pagehide", leave);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener("pagehide", leave);
+      leave();
+    };
+  }, [articleId]);
+  return { others, storedVersion };
+}
+
+/** With changes, leaving asks: the browser on closing or reloading the tab, our dialog for links and the back button. */
+function useLeaveGuard(changedNow: () => boolean, leaving: RefObject<boolean>) {
+  // Closing or reloading the tab with changes: the browser asks.
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!changedNow()) return;
+      event.preventDefault();
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [changedNow]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && changedNow(),
+  );
+
+  return (
+    <ConfirmDialog
+      open={blocker.state === "blocked"}
+      onOpenChange={(open) => {
+        if (!open && blocker.state === "blocked") blocker.reset();
+      }}
+      tone="warning"
+      title="Nesačuvane izmene"
+      description="Imate izmene koje nisu sačuvane. Ako napustite stranicu, ostaće samo u automatski sačuvanom nacrtu. Da li želite da napustite stranicu?"
+      confirmLabel="Napusti stranicu"
+      cancelLabel="Ostani"
+      onConfirm={() => {
+        leaving.current = true;
+        if (blocker.state === "blocked") blocker.proceed();
+      }}
+    />
+  );
+}
+
+// ~80 lines: the baseline, the once-a-second check and the autosave share the same refs.
 export function useFormSafety({
   formRef,
   articleId,
@@ -60,8 +142,6 @@ export function useFormSafety({
   const leaving = useRef(false);
   const [dirty, setDirty] = useState(false);
   const [autosavedAt, setAutosavedAt] = useState<Date | null>(null);
-  const [others, setOthers] = useState<OtherEditor[]>([]);
-  const [storedVersion, setStoredVersion] = useState<number | null>(baseVersion);
 
   /** Takes the current fields as the unchanged state (after loading or restoring). */
   const resetBaseline = useCallback(() => {
@@ -91,46 +171,15 @@ export function useFormSafety({
       if (!changed || key === lastSaved.current || Date.now() - lastSavedAt.current < AUTOSAVE_MS) return;
       lastSaved.current = key;
       lastSavedAt.current = Date.now();
-      post({
-        intent: "autosave",
-        article: articleId === null ? "" : String(articleId),
-        baseVersion: baseVersion === null ? "" : String(baseVersion),
-        values: JSON.stringify(values),
-      })
-        .then(async (res) => {
-          if (res.ok) setAutosavedAt(new Date(((await res.json()) as { savedAt: string }).savedAt));
-          else lastSaved.current = null;
-        })
-        .catch(() => {
-          lastSaved.current = null;
-        });
+      autosave(articleId, baseVersion, values).then((savedAt) => {
+        if (savedAt) setAutosavedAt(savedAt);
+        else lastSaved.current = null;
+      });
     }, 1000);
     return () => clearInterval(timer);
   }, [formRef, lists, articleId, baseVersion]);
 
-  // Presence: a heartbeat now and every HEARTBEAT_MS; "leave" when the form closes.
-  useEffect(() => {
-    if (articleId === null) return;
-    const beat = () =>
-      post({ intent: "heartbeat", article: String(articleId) })
-        .then((res) => (res.ok ? res.json() : null))
-        .then((body: { others: OtherEditor[]; version: number | null } | null) => {
-          if (!body) return;
-          setOthers(body.others);
-          setStoredVersion(body.version);
-        })
-        .catch(() => undefined);
-    void beat();
-    const timer = setInterval(beat, HEARTBEAT_MS);
-    const leave = () =>
-      void post({ intent: "leave", article: String(articleId) }, true).catch(() => undefined);
-    window.addEventListener("pagehide", leave);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener("pagehide", leave);
-      leave();
-    };
-  }, [articleId]);
+  const { others, storedVersion } = usePresence(articleId, baseVersion);
 
   /** Read at the moment of leaving (not from the once-a-second check): a change made a moment ago counts. */
   const changedNow = useCallback(() => {
@@ -139,39 +188,7 @@ export function useFormSafety({
     return readForm(form, lists).key !== initial.current;
   }, [formRef, lists]);
 
-  // Closing or reloading the tab with changes: the browser asks.
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!changedNow()) return;
-      event.preventDefault();
-      event.returnValue = "";
-    };
-    window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
-  }, [changedNow]);
-
-  // Links and the back button inside the app: our dialog asks.
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && changedNow(),
-  );
-
-  const guard = (
-    <ConfirmDialog
-      open={blocker.state === "blocked"}
-      onOpenChange={(open) => {
-        if (!open && blocker.state === "blocked") blocker.reset();
-      }}
-      tone="warning"
-      title="Nesačuvane izmene"
-      description="Imate izmene koje nisu sačuvane. Ako napustite stranicu, ostaće samo u automatski sačuvanom nacrtu. Da li želite da napustite stranicu?"
-      confirmLabel="Napusti stranicu"
-      cancelLabel="Ostani"
-      onConfirm={() => {
-        leaving.current = true;
-        if (blocker.state === "blocked") blocker.proceed();
-      }}
-    />
-  );
+  const guard = useLeaveGuard(changedNow, leaving);
 
   /** The form is being submitted (a save): leaving for the list must not ask. */
   const allowLeaving = useCallback(() => {

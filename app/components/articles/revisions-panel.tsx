@@ -66,6 +66,81 @@ function DiffText({ parts }: { parts: Part[] }) {
 /** The fetcher key of a restore: the form shows its answer above the (remounted) form. */
 export const restoreFetcherKey = (articleId: number) => `restore-${articleId}`;
 
+/** What a save changed: the word counts and the other fields, then title, excerpt and content word by word. */
+function RevisionDiff({ diff, loading }: { diff: Diff | null; loading: boolean }) {
+  const texts = diff
+    ? ([
+        ["Naslov", diff.title, ""],
+        ["Kratak opis", diff.excerpt, ""],
+        ["Sadržaj", diff.content, "max-h-80 overflow-y-auto"],
+      ] as const)
+    : [];
+  return (
+    <div className="mt-2 space-y-2 rounded-lg bg-slate-50 p-3" aria-live="polite">
+      {loading ? <p className="text-xs text-slate-500">Učitavanje…</p> : null}
+      {diff ? (
+        <>
+          <p className="text-xs text-slate-600">
+            {diff.previous ? `U odnosu na #${diff.previous.id}: ` : "Prva sačuvana verzija: "}
+            <span className="text-emerald-700">+{diff.added} reči</span>,{" "}
+            <span className="text-red-700">−{diff.removed} reči</span>
+            {diff.changed.image ? " · nova glavna slika" : ""}
+            {diff.changed.status ? ` · status: ${ARTICLE_STATUS_LABELS[diff.values.status]}` : ""}
+            {diff.changed.date ? ` · datum: ${formatDateTime(diff.values.publishedDate)}` : ""}
+          </p>
+          {texts.map(([label, parts, className]) => (
+            <div key={label} className={className || undefined}>
+              <p className="text-xs font-semibold uppercase text-slate-500">{label}</p>
+              <DiffText parts={parts} />
+            </div>
+          ))}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** One revision: when, what kind, who, which status; "Razlike" and (not for the current one) "Vrati". */
+function RevisionLine({
+  revision: r,
+  current,
+  expanded,
+  onDiff,
+  onRestore,
+}: {
+  revision: Summary;
+  current: boolean;
+  expanded: boolean;
+  onDiff: () => void;
+  onRestore: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <div className="min-w-0 text-sm">
+        <p className="font-medium text-slate-800">
+          {formatDateTime(r.createdAt)}
+          {current ? <span className="ml-2 text-xs text-emerald-700">(trenutna)</span> : null}
+        </p>
+        <p className="text-xs text-slate-500">
+          {KIND_LABELS[r.kind]}
+          {r.restoredFrom ? ` #${r.restoredFrom}` : ""} · {r.createdByName || "—"} ·{" "}
+          {ARTICLE_STATUS_LABELS[r.status]} · #{r.id}
+        </p>
+      </div>
+      <div className="flex gap-1">
+        <Button size="sm" variant="ghost" aria-expanded={expanded} onClick={onDiff}>
+          Razlike
+        </Button>
+        {current ? null : (
+          <Button size="sm" variant="secondary" onClick={onRestore}>
+            Vrati
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
 export function RevisionsPanel({ articleId, revisions }: { articleId: number; revisions: Summary[] }) {
   const [open, setOpen] = useState<number | null>(null);
   const [diff, setDiff] = useState<Diff | null>(null);
@@ -104,63 +179,14 @@ export function RevisionsPanel({ articleId, revisions }: { articleId: number; re
         <ol className="divide-y divide-slate-100">
           {revisions.map((r, index) => (
             <li key={r.id} className="py-2">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <div className="min-w-0 text-sm">
-                  <p className="font-medium text-slate-800">
-                    {formatDateTime(r.createdAt)}
-                    {index === 0 ? <span className="ml-2 text-xs text-emerald-700">(trenutna)</span> : null}
-                  </p>
-                  <p className="text-xs text-slate-500">
-                    {KIND_LABELS[r.kind]}
-                    {r.restoredFrom ? ` #${r.restoredFrom}` : ""} · {r.createdByName || "—"} ·{" "}
-                    {ARTICLE_STATUS_LABELS[r.status]} · #{r.id}
-                  </p>
-                </div>
-                <div className="flex gap-1">
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-expanded={open === r.id}
-                    onClick={() => void show(r.id)}
-                  >
-                    Razlike
-                  </Button>
-                  {index > 0 ? (
-                    <Button size="sm" variant="secondary" onClick={() => setToRestore(r)}>
-                      Vrati
-                    </Button>
-                  ) : null}
-                </div>
-              </div>
-              {open === r.id ? (
-                <div className="mt-2 space-y-2 rounded-lg bg-slate-50 p-3" aria-live="polite">
-                  {loading ? <p className="text-xs text-slate-500">Učitavanje…</p> : null}
-                  {diff ? (
-                    <>
-                      <p className="text-xs text-slate-600">
-                        {diff.previous ? `U odnosu na #${diff.previous.id}: ` : "Prva sačuvana verzija: "}
-                        <span className="text-emerald-700">+{diff.added} reči</span>,{" "}
-                        <span className="text-red-700">−{diff.removed} reči</span>
-                        {diff.changed.image ? " · nova glavna slika" : ""}
-                        {diff.changed.status ? ` · status: ${ARTICLE_STATUS_LABELS[diff.values.status]}` : ""}
-                        {diff.changed.date ? ` · datum: ${formatDateTime(diff.values.publishedDate)}` : ""}
-                      </p>
-                      <div>
-                        <p className="text-xs font-semibold uppercase text-slate-500">Naslov</p>
-                        <DiffText parts={diff.title} />
-                      </div>
-                      <div>
-                        <p className="text-xs font-semibold uppercase text-slate-500">Kratak opis</p>
-                        <DiffText parts={diff.excerpt} />
-                      </div>
-                      <div className="max-h-80 overflow-y-auto">
-                        <p className="text-xs font-semibold uppercase text-slate-500">Sadržaj</p>
-                        <DiffText parts={diff.content} />
-                      </div>
-                    </>
-                  ) : null}
-                </div>
-              ) : null}
+              <RevisionLine
+                revision={r}
+                current={index === 0}
+                expanded={open === r.id}
+                onDiff={() => void show(r.id)}
+                onRestore={() => setToRestore(r)}
+              />
+              {open === r.id ? <RevisionDiff diff={diff} loading={loading} /> : null}
             </li>
           ))}
         </ol>

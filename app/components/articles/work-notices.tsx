@@ -104,7 +104,14 @@ export function ConflictNotice({
   );
 }
 
-type WorkReply = { ok: boolean; message?: string; previewUrl?: string; expiresAt?: string | Date };
+/** The answer of the form's other buttons (unschedule, preview link, restore). */
+export type WorkReply = {
+  ok: boolean;
+  intent?: string;
+  message?: string;
+  previewUrl?: string;
+  expiresAt?: string | Date;
+};
 
 export function PreviewLinkCard({
   fetcher,

@@ -27,20 +27,34 @@ export function isPreviewableUrl(url: string): boolean {
   return v.startsWith("/") || /^https?:\/\//i.test(v);
 }
 
-export function ImageField({
-  name,
+/** The chosen image, or why there is none to show. */
+function ImagePreview({
+  url,
   label,
-  defaultValue,
-  error,
-  id,
-  onChange,
-  onUploadResult,
-  uploadErrorMessage,
-  hint,
-  onLibrarySelect,
-  clearOnLoadError,
-  onLoadError,
+  previewable,
+  failed,
+  onError,
 }: {
+  url: string;
+  label: string;
+  previewable: boolean;
+  failed: boolean;
+  onError: () => void;
+}) {
+  return (
+    <div className="flex h-40 w-full max-w-xs items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50">
+      {previewable ? (
+        <img src={url} alt={`Pregled: ${label}`} className="h-full w-full object-contain" onError={onError} />
+      ) : (
+        <span className="px-3 text-center text-xs text-slate-500">
+          {url && failed ? "Slika se ne može učitati" : "Nema slike"}
+        </span>
+      )}
+    </div>
+  );
+}
+
+type ImageFieldProps = {
   name: string;
   label: string;
   defaultValue?: string | null;
@@ -53,11 +67,12 @@ export function ImageField({
   onLibrarySelect?: (url: string) => void;
   clearOnLoadError?: boolean;
   onLoadError?: (url: string) => void;
-}) {
-  const autoId = useId();
-  const inputId = id ?? `image-${autoId}`;
+};
+
+/** The field's value, its upload, its local error and whether its image loads. */
+function useImageValue(props: ImageFieldProps, inputId: string) {
+  const { defaultValue, onChange, onUploadResult, uploadErrorMessage, clearOnLoadError, onLoadError } = props;
   const [value, setValue] = useState(defaultValue ?? "");
-  const [libraryOpen, setLibraryOpen] = useState(false);
   const [uploading, setUploading] = useState<number | null>(null);
   const [localError, setLocalError] = useState<string | null>(null);
   const [previewFailed, setPreviewFailed] = useState(false);
@@ -73,33 +88,50 @@ export function ImageField({
     onChange?.(url);
   }
 
-  /** The image could not be loaded: with clearOnLoadError the field is emptied (not mid-typing). */
-  function failed(url: string) {
-    setPreviewFailed(true);
-    if (!clearOnLoadError || document.activeElement?.id === inputId) return;
-    change("");
-    onLoadError?.(url);
-  }
-
   function report(ok: boolean, message: string) {
     if (onUploadResult) onUploadResult({ ok, message });
     if (!ok) setLocalError(message);
   }
 
-  async function onFile(file: File) {
-    setUploading(0);
-    const result = await uploadLibraryImage(file, {
-      onProgress: (f) => setUploading(Math.round(f * 100)),
-      failedMessage: uploadErrorMessage,
-    });
-    setUploading(null);
-    if (result.ok) {
-      change(result.item.url);
-      report(true, "Slika je uspešno otpremljena!");
-    } else {
-      report(false, result.message);
-    }
-  }
+  return {
+    value,
+    uploading,
+    localError,
+    previewFailed,
+    change,
+    /** The image could not be loaded: with clearOnLoadError the field is emptied (not mid-typing). */
+    failed(url: string) {
+      setPreviewFailed(true);
+      if (!clearOnLoadError || document.activeElement?.id === inputId) return;
+      change("");
+      onLoadError?.(url);
+    },
+    async onFile(file: File) {
+      setUploading(0);
+      const result = await uploadLibraryImage(file, {
+        onProgress: (f) => setUploading(Math.round(f * 100)),
+        failedMessage: uploadErrorMessage,
+      });
+      setUploading(null);
+      if (result.ok) {
+        change(result.item.url);
+        report(true, "Slika je uspešno otpremljena!");
+      } else {
+        report(false, result.message);
+      }
+    },
+  };
+}
+
+export function ImageField(props: ImageFieldProps) {
+  const { name, label, error, id, hint, onLibrarySelect, clearOnLoadError, onLoadError } = props;
+  const autoId = useId();
+  const inputId = id ?? `image-${autoId}`;
+  const [libraryOpen, setLibraryOpen] = useState(false);
+  const { value, uploading, localError, previewFailed, change, failed, onFile } = useImageValue(
+    props,
+    inputId,
+  );
 
   const shownError = error ?? localError ?? undefined;
   const previewable = isPreviewableUrl(value);
@@ -142,20 +174,13 @@ export function ImageField({
           </Button>
         ) : null}
       </div>
-      <div className="flex h-40 w-full max-w-xs items-center justify-center overflow-hidden rounded-lg border border-dashed border-slate-300 bg-slate-50">
-        {previewable && !previewFailed ? (
-          <img
-            src={value}
-            alt={`Pregled: ${label}`}
-            className="h-full w-full object-contain"
-            onError={() => failed(value)}
-          />
-        ) : (
-          <span className="px-3 text-center text-xs text-slate-500">
-            {value && previewFailed ? "Slika se ne može učitati" : "Nema slike"}
-          </span>
-        )}
-      </div>
+      <ImagePreview
+        url={value}
+        label={label}
+        previewable={previewable && !previewFailed}
+        failed={previewFailed}
+        onError={() => failed(value)}
+      />
       <ImagePickerModal
         open={libraryOpen}
         onOpenChange={setLibraryOpen}

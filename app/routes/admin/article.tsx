@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { Card, PageHeader } from "~/components/admin/page-header";
@@ -77,6 +77,69 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return failure("article.delete_failed", { status: 404 });
 }
 
+type Article = Route.ComponentProps["loaderData"]["article"];
+
+/** A labelled line of the side cards. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <p>
+      <span className="font-medium text-slate-700">{label}: </span>
+      {children}
+    </p>
+  );
+}
+
+/** The public link (and whether visitors see it yet), author, date, views and tags. */
+function ArticleFacts({ article, publicPath }: { article: Article; publicPath: string }) {
+  return (
+    <Card className="space-y-3 p-5 text-sm">
+      <Fact label="Javni link">
+        <a
+          href={publicPath}
+          target="_blank"
+          rel="noreferrer"
+          className="break-all text-brand-700 hover:underline"
+          data-testid="public-link"
+        >
+          {publicPath}
+        </a>
+      </Fact>
+      {article.status === "draft" ? (
+        <p className="text-xs text-amber-800">Nacrt nije vidljiv posetiocima dok se ne objavi.</p>
+      ) : null}
+      {article.status === "scheduled" ? (
+        <p className="text-xs text-sky-800">
+          Zakazan: posetioci ga vide od {formatDateTime(article.publishedDate)} (vreme u Njujorku).
+        </p>
+      ) : null}
+      <Fact label="Autor">{article.author || "—"}</Fact>
+      <Fact label="Datum objave">{formatDateTime(article.publishedDate)}</Fact>
+      <Fact label="Pregledi">{new Intl.NumberFormat("sr-Latn").format(article.views)}</Fact>
+      {article.tags.length ? (
+        <div className="flex flex-wrap gap-1">
+          {article.tags.map((t) => (
+            <Badge key={t} tone="brand">
+              {t}
+            </Badge>
+          ))}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+/** What search engines get: meta title and description (or their defaults) and the slug. */
+function SeoFacts({ article }: { article: Article }) {
+  return (
+    <Card className="space-y-2 p-5 text-sm">
+      <h2 className="font-semibold text-slate-900">SEO</h2>
+      <Fact label="Meta naslov">{article.metaTitle || article.title}</Fact>
+      <Fact label="Meta opis">{article.metaDescription || article.excerpt}</Fact>
+      <Fact label="Slug">{article.slug || "—"}</Fact>
+    </Card>
+  );
+}
+
 export default function ArticleView({ loaderData }: Route.ComponentProps) {
   const { article, publicPath, defaultImage } = loaderData;
   const fetcher = useFetcher<typeof action>();
@@ -116,49 +179,7 @@ export default function ArticleView({ loaderData }: Route.ComponentProps) {
           <CleanArticleHtml html={article.content} />
         </Card>
         <div className="space-y-4">
-          <Card className="space-y-3 p-5 text-sm">
-            <p>
-              <span className="font-medium text-slate-700">Javni link: </span>
-              <a
-                href={publicPath}
-                target="_blank"
-                rel="noreferrer"
-                className="break-all text-brand-700 hover:underline"
-                data-testid="public-link"
-              >
-                {publicPath}
-              </a>
-            </p>
-            {article.status === "draft" ? (
-              <p className="text-xs text-amber-800">Nacrt nije vidljiv posetiocima dok se ne objavi.</p>
-            ) : null}
-            {article.status === "scheduled" ? (
-              <p className="text-xs text-sky-800">
-                Zakazan: posetioci ga vide od {formatDateTime(article.publishedDate)} (vreme u Njujorku).
-              </p>
-            ) : null}
-            <p>
-              <span className="font-medium text-slate-700">Autor: </span>
-              {article.author || "—"}
-            </p>
-            <p>
-              <span className="font-medium text-slate-700">Datum objave: </span>
-              {formatDateTime(article.publishedDate)}
-            </p>
-            <p>
-              <span className="font-medium text-slate-700">Pregledi: </span>
-              {new Intl.NumberFormat("sr-Latn").format(article.views)}
-            </p>
-            {article.tags.length ? (
-              <div className="flex flex-wrap gap-1">
-                {article.tags.map((t) => (
-                  <Badge key={t} tone="brand">
-                    {t}
-                  </Badge>
-                ))}
-              </div>
-            ) : null}
-          </Card>
+          <ArticleFacts article={article} publicPath={publicPath} />
           <Card className="p-5">
             <ArticleThumb
               src={article.featuredImage}
@@ -166,21 +187,7 @@ export default function ArticleView({ loaderData }: Route.ComponentProps) {
               className="aspect-video size-auto w-full"
             />
           </Card>
-          <Card className="space-y-2 p-5 text-sm">
-            <h2 className="font-semibold text-slate-900">SEO</h2>
-            <p>
-              <span className="font-medium text-slate-700">Meta naslov: </span>
-              {article.metaTitle || article.title}
-            </p>
-            <p>
-              <span className="font-medium text-slate-700">Meta opis: </span>
-              {article.metaDescription || article.excerpt}
-            </p>
-            <p>
-              <span className="font-medium text-slate-700">Slug: </span>
-              {article.slug || "—"}
-            </p>
-          </Card>
+          <SeoFacts article={article} />
         </div>
       </div>
       <ConfirmDialog

@@ -1,26 +1,17 @@
-import { useEffect, useRef, useState } from "react";
-import {
-  data,
-  Form,
-  Link,
-  useFetcher,
-  useLocation,
-  useNavigation,
-  useSearchParams,
-  useSubmit,
-} from "react-router";
+import { useEffect, useState } from "react";
+import { data, useFetcher, useLocation, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { ArticleThumb } from "~/components/articles/article-thumb";
-import { ArticleStatusBadge } from "~/components/articles/status-badge";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import {
+  ArticleFilters,
+  articleColumns,
+  DeleteArticleDialog,
+} from "~/components/articles/article-list-parts";
 import { Pagination } from "~/components/pagination";
-import { Button, ButtonLink } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
+import { ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import {
   type AdminArticleRow,
   deleteArticle,
@@ -35,15 +26,11 @@ import { requirePermission } from "~/domain/users/auth.server";
 import { failure, unknownIntent } from "~/http/errors";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";
-import { formatDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { resultCountLine } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/articles";
-
-/** Spec §9: the list's search waits 500 ms after the last keystroke. */
-export const SEARCH_DEBOUNCE_MS = 500;
 
 export const meta: Route.MetaFunction = () => [{ title: "Članci — Admin panel" }];
 
@@ -86,6 +73,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return unknownIntent({ intent: parsed.intent, id });
   const { intent } = parsed.data;
   const db = getDb();
+  const audit = (recordId: number | null, changes?: Record<string, [unknown, unknown]>) =>
+    recordAudit(db, {
+      actor: user,
+      area: "articles",
+      action: intent,
+      recordId,
+      ip: context.clientIp,
+      changes,
+    });
   if (intent === "popular") {
     const popular = parsed.data.popular === "true";
     const status =
@@ -93,179 +89,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? 400
         : await rowWrite(() => setArticlePopular(db, id, popular), "popular flag not saved", id);
     if (status !== 200) return failure("article.popular_failed", { intent, id, status });
-    await recordAudit(db, {
-      actor: user,
-      area: "articles",
-      action: "popular",
-      recordId: id,
-      ip: context.clientIp,
-      changes: { popular: [!popular, popular] },
-    });
+    await audit(id, { popular: [!popular, popular] });
     return data({ intent, id, ok: true as const, message: null });
   }
   const status = id === null ? 400 : await rowWrite(() => deleteArticle(db, id), "article delete failed", id);
   if (status !== 200) return failure("article.delete_failed", { intent, id, status });
-  await recordAudit(db, {
-    actor: user,
-    area: "articles",
-    action: "delete",
-    recordId: id,
-    ip: context.clientIp,
-  });
+  await audit(id);
   return data({ intent, id, ok: true as const, message: ARTICLE_MESSAGES.deleted });
-}
-
-/** The popular checkbox saves in place; it shows the new state at once and the old one if saving failed. */
-function PopularToggle({ article, onFailed }: { article: AdminArticleRow; onFailed: (m: string) => void }) {
-  const fetcher = useFetcher<typeof action>({ key: `popular-${article.id}` });
-  const pending = fetcher.formData ? fetcher.formData.get("popular") === "true" : null;
-  const checked = pending ?? article.popular;
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok && fetcher.data.message) {
-      onFailed(fetcher.data.message);
-    }
-  }, [fetcher.state, fetcher.data, onFailed]);
-  return (
-    <input
-      type="checkbox"
-      className="size-5 cursor-pointer accent-brand-600"
-      aria-label={`Popularan: ${article.title}`}
-      checked={checked}
-      onChange={(event) =>
-        fetcher.submit(
-          { intent: "popular", id: String(article.id), popular: String(event.currentTarget.checked) },
-          { method: "post", action: "/admin/articles?index" },
-        )
-      }
-    />
-  );
-}
-
-function RowActions({
-  article,
-  from,
-  onDelete,
-  busy,
-}: {
-  article: AdminArticleRow;
-  from: string;
-  onDelete: (a: AdminArticleRow) => void;
-  busy: boolean;
-}) {
-  return (
-    <>
-      <ButtonLink size="sm" variant="secondary" to={`/admin/articles/${article.id}`}>
-        Pogledaj
-      </ButtonLink>
-      <ButtonLink
-        size="sm"
-        variant="secondary"
-        to={`/admin/articles/edit/${article.id}${from ? `?from=${encodeURIComponent(from)}` : ""}`}
-      >
-        Izmeni
-      </ButtonLink>
-      <Button size="sm" variant="danger" disabled={busy} onClick={() => onDelete(article)}>
-        Obriši
-      </Button>
-    </>
-  );
-}
-
-function Filters({ query }: { query: Route.ComponentProps["loaderData"]["query"] }) {
-  const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const [q, setQ] = useState(query.q);
-  // Back/forward or a link changes the URL: the box follows it.
-  useEffect(() => setQ(query.q), [query.q]);
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
-
-  /** Submits the filters without empty values and without the page (a new filter starts at page 1). */
-  function apply(replace: boolean) {
-    if (!formRef.current) return;
-    const params = new URLSearchParams();
-    for (const [key, value] of new FormData(formRef.current)) {
-      if (typeof value === "string" && value.trim() !== "") params.set(key, value.trim());
-    }
-    submit(params, { method: "get", action: "/admin/articles", replace, preventScrollReset: true });
-  }
-
-  return (
-    <Form
-      ref={formRef}
-      method="get"
-      action="/admin/articles"
-      role="search"
-      className="grid gap-3 p-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))_auto]"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (timer.current) clearTimeout(timer.current);
-        apply(false);
-      }}
-    >
-      <Input
-        aria-label="Pretraga članaka"
-        className="sm:col-span-2 xl:col-span-1"
-        type="search"
-        name="q"
-        value={q}
-        maxLength={200}
-        placeholder="Pretraga: više od 4000 članaka…"
-        title="Pretražite više od 4000 članaka po naslovu, sadržaju ili autoru"
-        onChange={(event) => {
-          setQ(event.currentTarget.value);
-          if (timer.current) clearTimeout(timer.current);
-          timer.current = setTimeout(() => apply(true), SEARCH_DEBOUNCE_MS);
-        }}
-      />
-      <Select
-        aria-label="Status"
-        name="status"
-        defaultValue={
-          query.status === "publish"
-            ? "published"
-            : query.status === "scheduled"
-              ? "zakazano"
-              : (query.status ?? "")
-        }
-        key={`s-${query.status}`}
-        onChange={() => apply(false)}
-      >
-        <option value="">Svi statusi</option>
-        <option value="published">Objavljeni</option>
-        <option value="draft">Nacrti</option>
-        <option value="zakazano">Zakazani</option>
-      </Select>
-      <Select
-        aria-label="Kategorija"
-        name="category"
-        defaultValue={query.category ?? ""}
-        key={`c-${query.category}`}
-        onChange={() => apply(false)}
-      >
-        <option value="">Sve kategorije</option>
-        {ARTICLE_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </Select>
-      <Select
-        aria-label="Popularni"
-        name="popular"
-        defaultValue={query.popular ?? ""}
-        key={`p-${query.popular}`}
-        onChange={() => apply(false)}
-      >
-        <option value="">Popularni: svi</option>
-        <option value="yes">Popularni: da</option>
-        <option value="no">Popularni: ne</option>
-      </Select>
-      <Button type="submit" variant="secondary">
-        Pretraži
-      </Button>
-    </Form>
-  );
 }
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
@@ -303,7 +133,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         <Notice tone={message.ok ? "success" : "error"} message={message.text} className="mb-4" />
       ) : null}
       <Card className="mb-4">
-        <Filters query={query} />
+        <ArticleFilters query={query} />
       </Card>
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600" data-testid="result-count" aria-live="polite">
@@ -318,86 +148,19 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           rowKey={(a) => a.id}
           testId="article"
           empty="Nema članaka za izabrane filtere."
-          columns={[
-            {
-              key: "article",
-              header: "Članak",
-              mobile: "title",
-              // The title takes the room the narrow columns leave (issue 19, item 9).
-              className: "w-full min-w-[16rem]",
-              cell: (a) => (
-                <div className="flex items-center gap-3">
-                  <ArticleThumb src={a.featuredImage} fallback={defaultImage} />
-                  <div className="min-w-0">
-                    <Link
-                      to={`/admin/articles/${a.id}`}
-                      className="line-clamp-2 font-medium text-slate-900 hover:underline"
-                    >
-                      {a.title}
-                    </Link>
-                    <p className="mt-0.5 text-xs font-normal text-slate-500">
-                      {a.author || "—"} · ID {a.id}
-                    </p>
-                  </div>
-                </div>
-              ),
-            },
-            {
-              key: "status",
-              header: "Status",
-              mobile: "badge",
-              cell: (a) => <ArticleStatusBadge status={a.status} date={a.publishedDate} />,
-            },
-            {
-              key: "category",
-              header: "Kategorija",
-              className: "whitespace-nowrap",
-              cell: (a) => a.category,
-            },
-            {
-              key: "popular",
-              header: "Popularan",
-              cell: (a) => <PopularToggle article={a} onFailed={onFailed} />,
-            },
-            {
-              key: "date",
-              header: "Datum",
-              className: "whitespace-nowrap",
-              cell: (a) => formatDate(a.publishedDate),
-            },
-            {
-              key: "actions",
-              header: "Akcije",
-              align: "right",
-              mobile: "actions",
-              cell: (a) => <RowActions article={a} from={from} onDelete={setToDelete} busy={deleting} />,
-            },
-          ]}
+          columns={articleColumns({ defaultImage, from, deleting, onDelete: setToDelete, onFailed })}
         />
       </Card>
       <div className="mt-4">
         <Pagination page={page} totalPages={totalPages} label="Stranice članaka" />
       </div>
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        tone="danger"
-        title="Brisanje članka"
-        description={
-          toDelete ? (
-            <>
-              {ARTICLE_MESSAGES.deleteConfirm}
-              <br />
-              <strong className="mt-2 block">{toDelete.title}</strong>
-            </>
-          ) : null
-        }
-        confirmLabel="Obriši"
+      <DeleteArticleDialog
+        article={toDelete}
         busy={deleting}
-        onConfirm={() =>
-          toDelete &&
+        onCancel={() => setToDelete(null)}
+        onConfirm={(article) =>
           deleteFetcher.submit(
-            { intent: "delete", id: String(toDelete.id) },
+            { intent: "delete", id: String(article.id) },
             { method: "post", action: "/admin/articles?index" },
           )
         }

@@ -12,7 +12,7 @@
  *
  * Pure: no DOM access at import time, so the round-trip test runs it in jsdom.
  */
-import { type DOMOutputSpec, type Mark, type Node as PMNode, Schema } from "prosemirror-model";
+import { type DOMOutputSpec, type Mark, type NodeSpec, type Node as PMNode, Schema } from "prosemirror-model";
 import { EMBED_LABELS, embedUrl, isEmbedProvider, parseVideoUrl } from "~/domain/articles/embeds";
 import { isSafeArticleUrl } from "~/domain/articles/urls";
 
@@ -53,15 +53,15 @@ function imageDom(node: PMNode): DOMOutputSpec {
   return ["img", attrs];
 }
 
+/** A node written as one tag around its content. */
+function tagNode(tag: string, spec: NodeSpec): NodeSpec {
+  return { ...spec, parseDOM: [{ tag }], toDOM: () => [tag, 0] };
+}
+
 export const articleSchema = new Schema({
   nodes: {
     doc: { content: "block+" },
-    paragraph: {
-      group: "block",
-      content: "inline*",
-      parseDOM: [{ tag: "p" }],
-      toDOM: () => ["p", 0],
-    },
+    paragraph: tagNode("p", { group: "block", content: "inline*" }),
     heading: {
       group: "block",
       content: "inline*",
@@ -77,31 +77,10 @@ export const articleSchema = new Schema({
       ],
       toDOM: (node) => [`h${node.attrs.level}`, 0],
     },
-    blockquote: {
-      group: "block",
-      content: "block+",
-      defining: true,
-      parseDOM: [{ tag: "blockquote" }],
-      toDOM: () => ["blockquote", 0],
-    },
-    bullet_list: {
-      group: "block",
-      content: "list_item+",
-      parseDOM: [{ tag: "ul" }],
-      toDOM: () => ["ul", 0],
-    },
-    ordered_list: {
-      group: "block",
-      content: "list_item+",
-      parseDOM: [{ tag: "ol" }],
-      toDOM: () => ["ol", 0],
-    },
-    list_item: {
-      content: "paragraph block*",
-      defining: true,
-      parseDOM: [{ tag: "li" }],
-      toDOM: () => ["li", 0],
-    },
+    blockquote: tagNode("blockquote", { group: "block", content: "block+", defining: true }),
+    bullet_list: tagNode("ul", { group: "block", content: "list_item+" }),
+    ordered_list: tagNode("ol", { group: "block", content: "list_item+" }),
+    list_item: tagNode("li", { content: "paragraph block*", defining: true }),
     horizontal_rule: {
       group: "block",
       parseDOM: [{ tag: "hr" }],
@@ -169,11 +148,7 @@ export const articleSchema = new Schema({
       parseDOM: [{ tag: "img", context: "figure/", priority: 60, getAttrs: imageAttrsOf }],
       toDOM: imageDom,
     },
-    figcaption: {
-      content: "inline*",
-      parseDOM: [{ tag: "figcaption" }],
-      toDOM: () => ["figcaption", 0],
-    },
+    figcaption: tagNode("figcaption", { content: "inline*" }),
     /** A table, kept whole: its sanitised HTML, shown read-only (edited in the HTML view). */
     html_block: {
       group: "block",
