@@ -106,6 +106,29 @@ export function textValue(values: FormValues | undefined, name: string): string 
   return typeof v === "string" ? v : "";
 }
 
+/**
+ * Decision 061's rule for an edit that does not refuse: a field the form always sends but this post
+ * lacks keeps its stored value instead of being taken for a blank. A list is kept when its marker
+ * (a field sent beside it, e.g. the tag box's text) is missing too; checkboxes are never filled
+ * (absent is "off"). The post itself is not changed.
+ */
+export function withStoredFields(
+  form: FormData,
+  stored: FormValues,
+  { skip = [], lists = {} }: { skip?: readonly string[]; lists?: Record<string, string> } = {},
+): FormData {
+  const filled = new FormData();
+  for (const [key, value] of form) filled.append(key, value);
+  for (const [key, value] of Object.entries(stored)) {
+    if (skip.includes(key) || form.has(key)) continue;
+    if (Array.isArray(value)) {
+      const marker = lists[key];
+      if (marker && !form.has(marker)) for (const item of value) filled.append(key, item);
+    } else filled.set(key, value);
+  }
+  return filled;
+}
+
 /** A list value of `values`, [] when missing. */
 export function listOf(values: FormValues | undefined, name: string): string[] {
   const v = values?.[name];
@@ -167,6 +190,11 @@ export function requiredText(message: string, max: number, tooLong?: string) {
 /** An optional trimmed text ("" when left empty), at most `max` characters. */
 export function optionalText(max: number, tooLong?: string) {
   return trimmed().pipe(z.string().max(max, tooLong ?? `Najviše ${max} karaktera.`));
+}
+
+/** An optional text a save's form always sends: empty allowed, missing refused (decision 061). */
+export function sentOptionalText(max: number, tooLong?: string) {
+  return sentField().pipe(z.string().max(max, tooLong ?? `Najviše ${max} karaktera.`));
 }
 
 /** A checkbox: present ("on", "true", "1") is true. */

@@ -39,7 +39,7 @@ export async function requestAs(
   db: Database,
   user: { id: number } | null,
   path: string,
-  init: { method?: string; form?: Record<string, string> } = {},
+  init: { method?: string; form?: Record<string, string | string[]> } = {},
 ): Promise<Request> {
   const headers = new Headers({ Origin: "http://localhost" });
   if (user) {
@@ -51,7 +51,12 @@ export async function requestAs(
     headers.set("Cookie", `bv_session=${token}`);
   }
   const method = init.method ?? (init.form ? "POST" : "GET");
-  const body = init.form ? new URLSearchParams(init.form) : undefined;
+  // A list is sent as the browser sends one: the name once per value.
+  const body = init.form
+    ? new URLSearchParams(
+        Object.entries(init.form).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x]) : [[k, v]])),
+      )
+    : undefined;
   return new Request(`http://localhost${path}`, { method, headers, body });
 }
 

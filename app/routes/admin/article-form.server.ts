@@ -23,7 +23,14 @@ import {
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { errorMessage } from "~/http/errors";
 import { redirectWithFlash } from "~/http/flash.server";
-import { type FieldErrors, type FormValues, listOf, parseForm, textValue } from "~/lib/form";
+import {
+  type FieldErrors,
+  type FormValues,
+  listOf,
+  parseForm,
+  textValue,
+  withStoredFields,
+} from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
@@ -188,7 +195,16 @@ function refused(status: number, message: string, values: FormValues, extra: obj
 /** "Sačuvaj / Objavi" and "Sačuvaj kao nacrt": validate, save (never over a newer version), audit, back to the list. */
 export async function saveAction({ request, form, user, ip }: IntentContext, id: number | null) {
   const back = listQuery(typeof form.get("from") === "string" ? `?${form.get("from")}` : null);
-  const parsed = parseForm(articleFormSchema, form, { lists: ARTICLE_FORM_LISTS });
+  const db = getDb();
+  const before = id === null ? null : await getAdminArticle(db, id);
+  // A field the form always sends but this post lacks keeps what is stored (decision 061).
+  const sent = before
+    ? withStoredFields(form, articleFormValues(before), {
+        skip: ["featured"],
+        lists: { tags: "tagsPending" },
+      })
+    : form;
+  const parsed = parseForm(articleFormSchema, sent, { lists: ARTICLE_FORM_LISTS });
   // A tag typed but not added with Enter yet comes back added, as the save would add it.
   const values = {
     ...parsed.values,
@@ -197,8 +213,6 @@ export async function saveAction({ request, form, user, ip }: IntentContext, id:
   if (!parsed.ok) {
     return data({ message: ARTICLE_MESSAGES.form, fieldErrors: parsed.fieldErrors, values }, { status: 400 });
   }
-  const db = getDb();
-  const before = id === null ? null : await getAdminArticle(db, id);
   let result: Awaited<ReturnType<typeof saveArticle>>;
   try {
     result = await saveArticle(db, {

@@ -128,6 +128,31 @@ describeDb("article routes", () => {
     expect(after.status).toBe("draft");
   });
 
+  it("an edit posted without the SEO fields, the address or the tag box keeps them (decision 061)", async () => {
+    const save = async (fields: Record<string, string | string[]>) => {
+      const request = await requestAs(t.db, editor, `/admin/articles/edit/${articleId}`, { form: fields });
+      return (await form.action({
+        request,
+        params: { id: String(articleId) },
+        context,
+      } as never)) as Response;
+    };
+    const stored = {
+      metaTitle: "SEO naslov",
+      metaDescription: "SEO opis",
+      slug: "seo-adresa",
+      tags: ["CDL", "ELD"],
+    };
+    expect((await save({ ...FULL, ...stored, tagsPending: "" })).status).toBe(302);
+    expect((await save({ ...FULL, title: "Samo naslov" })).status).toBe(302);
+    const [row] = await t.db.select().from(articles).where(eq(articles.id, articleId));
+    expect(row).toMatchObject({ title: "Samo naslov", ...stored });
+    // A tag box that was sent empty is what the editor chose: no tags.
+    expect((await save({ ...FULL, ...stored, tags: [], tagsPending: "" })).status).toBe(302);
+    const [cleared] = await t.db.select().from(articles).where(eq(articles.id, articleId));
+    expect(cleared.tags).toEqual([]);
+  });
+
   it("'save as draft' stores draft whatever a status field says", async () => {
     const request = await requestAs(t.db, editor, `/admin/articles/edit/${articleId}`, {
       form: { ...FULL, status: "published", intent: "draft" },
