@@ -45,7 +45,7 @@ type FieldSpec = {
   type?: string;
   inputMode?: "decimal" | "numeric" | "tel" | "email";
   autoComplete?: string;
-  options?: readonly (readonly [string, string])[];
+  options?: readonly (string | readonly [string, string])[];
 };
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
