@@ -8,8 +8,8 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
-    route("vesti", "routes/public/vesti.tsx"),
-    route("oglasi", "routes/public/oglasi.tsx"),
+    route("vesti", "routes/public/category.tsx", { id: "public-vesti" }),
+    route("oglasi", "routes/public/category.tsx", { id: "public-oglasi" }),
     route("article/:param", "routes/public/article.tsx"),
     route("pregled/:id/:expires/:signature", "routes/public/article-preview.tsx"),
     route("kompanije", "routes/public/companies.tsx"),
