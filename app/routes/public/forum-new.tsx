@@ -1,13 +1,8 @@
 import { data } from "react-router";
+import { AuthorField } from "~/components/forum/topic-view";
 import { PublicForm, PublicFormPage, SentLinks, SentPanel } from "~/components/public/public-form-page";
 import { TextField } from "~/components/ui/field";
-import {
-  AUTHOR_MAX,
-  COMPANY_MAX,
-  FORUM_MESSAGES,
-  FORUM_PAGE_CACHE,
-  TITLE_MAX,
-} from "~/domain/forum/constants";
+import { COMPANY_MAX, FORUM_MESSAGES, FORUM_PAGE_CACHE, TITLE_MAX } from "~/domain/forum/constants";
 import { MAX_TEXT_LENGTH } from "~/lib/text-sanitizer";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-new";
@@ -76,15 +71,7 @@ export default function NewTopic({ actionData }: Route.ComponentProps) {
           hint="Samo tekst; web adrese postaju linkovi."
         />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            name="author"
-            label="Vaše ime"
-            required
-            maxLength={AUTHOR_MAX}
-            autoComplete="name"
-            values={failed?.values}
-            errors={failed?.fieldErrors}
-          />
+          <AuthorField values={failed?.values} errors={failed?.fieldErrors} />
           <TextField
             name="companyName"
             label="Kompanija (nije obavezno)"
