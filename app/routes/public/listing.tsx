@@ -116,7 +116,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   return tags;
 };
 
-// Long: one flat page layout (header, photos, details, contact, side column) already built from listing-parts.
+// Long: one flat page layout (gallery, facts, text sections, side column with offers, contact bar) of listing-parts.
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { listing, company, featured, jsonLd, offers } = loaderData;
   const section = KIND_SECTIONS[listing.kind];
