@@ -85,6 +85,11 @@ export function listingPath(listing: LinkableListing): string {
   return `${KIND_SECTIONS[listing.kind].path}/${listingParam(listing)}`;
 }
 
+/** The kind of listing a path belongs to: `/poslovi/…` or `/kupoprodaja/…`. */
+export function listingKindOfPath(pathname: string): ListingKind {
+  return pathname.startsWith(`${KIND_SECTIONS.job.path}/`) ? "job" : "sale";
+}
+
 /** The id in a listing URL segment (the numeric suffix), or null. */
 export function parseListingParam(param: string | undefined): number | null {
   return param ? parseArticleParam(param) : null;

@@ -5,6 +5,7 @@ import { PromotionOffers } from "~/components/payments/promotion-offers";
 import { PublicForm, PublicFormPage, SentLinks, SentPanel } from "~/components/public/public-form-page";
 import { useFocusFirstError } from "~/components/ui/field";
 import { EMPTY_VALUES } from "~/domain/listings/form-values";
+import { listingKindOfPath } from "~/domain/listings/format";
 import {
   KIND_SECTIONS,
   LISTING_LIFETIME_DAYS,
@@ -30,11 +31,6 @@ import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipa
 import { getDb, getPayments, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-new";
 
-/** `/poslovi/novi` or `/kupoprodaja/novi`. */
-function kindOf(request: Request): ListingKind {
-  return new URL(request.url).pathname.startsWith("/poslovi/") ? "job" : "sale";
-}
-
 const COPY: Record<ListingKind, { title: string; intro: string; submit: string; back: string }> = {
   job: {
     title: "Objavite oglas za posao",
@@ -53,7 +49,7 @@ const COPY: Record<ListingKind, { title: string; intro: string; submit: string; 
 };
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { kind: kindOf(request), maxYear: maxModelYear() };
+  return { kind: listingKindOfPath(new URL(request.url).pathname), maxYear: maxModelYear() };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -67,7 +63,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
  * fields, then the photos. The temporary files are removed whatever happens.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const kind = kindOf(request);
+  const kind = listingKindOfPath(new URL(request.url).pathname);
   const db = getDb();
   const now = new Date();
   const admission = await admitListingPost(db, kind, context.clientIp ?? null, now);
