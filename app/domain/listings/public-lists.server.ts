@@ -65,41 +65,46 @@ async function publicPage(
   return { rows, total: Number(n) };
 }
 
-/** `/poslovi`: live jobs, featured first, then newest, with the URL's filters. */
-export function listPublicJobs(
-  db: DbOrTx,
-  filters: JobFilters,
-  page: number,
-  pageSize: number,
-  now = new Date(),
-): Promise<PublicPage> {
-  const parts: SQL[] = [];
-  if (filters.q) parts.push(searchMatches(filters.q));
-  if (filters.state) parts.push(eq(listings.state, filters.state));
-  if (filters.routeType) parts.push(eq(listings.routeType, filters.routeType));
-  if (filters.position) parts.push(eq(listings.position, filters.position));
-  if (filters.equipment) parts.push(arrayContains(listings.equipment, [filters.equipment]));
-  return publicPage(db, "job", parts, page, pageSize, now);
+/** A public list of one kind: the conditions of its URL filters (those not set give `false`). */
+function publicList<Filters>(kind: ListingKind, conditions: (filters: Filters) => (SQL | false)[]) {
+  return (
+    db: DbOrTx,
+    filters: Filters,
+    page: number,
+    pageSize: number,
+    now = new Date(),
+  ): Promise<PublicPage> =>
+    publicPage(
+      db,
+      kind,
+      conditions(filters).filter((c): c is SQL => c !== false),
+      page,
+      pageSize,
+      now,
+    );
 }
 
+const matching = (q: string) => q !== "" && searchMatches(q);
+
+/** `/poslovi`: live jobs, featured first, then newest, with the URL's filters. */
+export const listPublicJobs = publicList<JobFilters>("job", (f) => [
+  matching(f.q),
+  f.state !== "" && eq(listings.state, f.state),
+  f.routeType !== "" && eq(listings.routeType, f.routeType),
+  f.position !== "" && eq(listings.position, f.position),
+  f.equipment !== "" && arrayContains(listings.equipment, [f.equipment]),
+]);
+
 /** `/kupoprodaja`: live buy/sell listings; a price range leaves out "po dogovoru". */
-export function listPublicSales(
-  db: DbOrTx,
-  filters: SaleFilters,
-  page: number,
-  pageSize: number,
-  now = new Date(),
-): Promise<PublicPage> {
-  const parts: SQL[] = [];
-  if (filters.q) parts.push(searchMatches(filters.q));
-  if (filters.state) parts.push(eq(listings.state, filters.state));
-  if (filters.category) parts.push(eq(listings.saleCategory, filters.category));
-  if (filters.priceMin !== null) parts.push(gte(listings.priceCents, filters.priceMin * 100));
-  if (filters.priceMax !== null) parts.push(lte(listings.priceCents, filters.priceMax * 100));
-  if (filters.yearMin !== null) parts.push(gte(listings.year, filters.yearMin));
-  if (filters.yearMax !== null) parts.push(lte(listings.year, filters.yearMax));
-  return publicPage(db, "sale", parts, page, pageSize, now);
-}
+export const listPublicSales = publicList<SaleFilters>("sale", (f) => [
+  matching(f.q),
+  f.state !== "" && eq(listings.state, f.state),
+  f.category !== "" && eq(listings.saleCategory, f.category),
+  f.priceMin !== null && gte(listings.priceCents, f.priceMin * 100),
+  f.priceMax !== null && lte(listings.priceCents, f.priceMax * 100),
+  f.yearMin !== null && gte(listings.year, f.yearMin),
+  f.yearMax !== null && lte(listings.year, f.yearMax),
+]);
 
 export type LatestJob = {
   id: number;
