@@ -2,7 +2,7 @@
  * The SQL pieces the listings query modules share: moments as parameters, the search match, the
  * public "live" condition, a listing's columns from its data, the detail columns and the photos.
  */
-import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { listingPhotos, listings } from "~/db/schema";
 import type { ListingPhoto } from "./types";
@@ -88,46 +88,17 @@ export function columnsOf(data: ListingData) {
   };
 }
 
-export const detailColumns = {
-  id: listings.id,
-  kind: listings.kind,
-  status: listings.status,
-  title: listings.title,
-  description: listings.description,
-  city: listings.city,
-  state: listings.state,
-  contactName: listings.contactName,
-  contactPhone: listings.contactPhone,
-  contactEmail: listings.contactEmail,
-  companyName: listings.companyName,
-  companyId: listings.companyId,
-  position: listings.position,
-  routeType: listings.routeType,
-  equipment: listings.equipment,
-  cdlClass: listings.cdlClass,
-  endorsements: listings.endorsements,
-  payMin: listings.payMin,
-  payMax: listings.payMax,
-  payUnit: listings.payUnit,
-  homeTime: listings.homeTime,
-  requirements: listings.requirements,
-  saleCategory: listings.saleCategory,
-  make: listings.make,
-  model: listings.model,
-  year: listings.year,
-  mileage: listings.mileage,
-  priceCents: listings.priceCents,
-  condition: listings.condition,
-  createdAt: listings.createdAt,
-  updatedAt: listings.updatedAt,
-  approvedAt: listings.approvedAt,
-  expiresAt: listings.expiresAt,
-  featuredUntil: listings.featuredUntil,
-  featuredDaysPending: listings.featuredDaysPending,
-  reviewedAt: listings.reviewedAt,
-  reviewedBy: listings.reviewedBy,
-  adminNote: listings.adminNote,
-};
+const { searchText: _searchText, searchTitle: _searchTitle, ...storedColumns } = getTableColumns(listings);
+
+/** Every stored column of a listing (not the search columns the database derives). */
+export const detailColumns = storedColumns;
+
+/** Some of the detail columns, by name. */
+export function pickColumns<K extends keyof typeof detailColumns>(
+  keys: readonly K[],
+): Pick<typeof detailColumns, K> {
+  return Object.fromEntries(keys.map((key) => [key, detailColumns[key]])) as Pick<typeof detailColumns, K>;
+}
 
 export async function photosOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, ListingPhoto[]>> {
   const map = new Map<number, ListingPhoto[]>();

@@ -7,7 +7,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import type { JobFilters, SaleFilters } from "./filters";
 import { listingPath } from "./format";
-import { featuredNow, liveWhere, searchMatches } from "./listing-sql.server";
+import { featuredNow, liveWhere, pickColumns, searchMatches } from "./listing-sql.server";
 import type { ListingKind, PayUnit, RouteType } from "./options";
 import type { ListingCard } from "./types";
 
@@ -16,26 +16,28 @@ const firstPhotoUrl = sql<
 >`(select p.url from listing_photos p where p.listing_id = listings.id order by p.position limit 1)`;
 
 const cardColumns = (now: Date) => ({
-  id: listings.id,
-  kind: listings.kind,
-  title: listings.title,
-  city: listings.city,
-  state: listings.state,
-  companyName: listings.companyName,
-  position: listings.position,
-  routeType: listings.routeType,
-  equipment: listings.equipment,
-  payMin: listings.payMin,
-  payMax: listings.payMax,
-  payUnit: listings.payUnit,
-  saleCategory: listings.saleCategory,
-  make: listings.make,
-  model: listings.model,
-  year: listings.year,
-  mileage: listings.mileage,
-  priceCents: listings.priceCents,
-  condition: listings.condition,
-  approvedAt: listings.approvedAt,
+  ...pickColumns([
+    "id",
+    "kind",
+    "title",
+    "city",
+    "state",
+    "companyName",
+    "position",
+    "routeType",
+    "equipment",
+    "payMin",
+    "payMax",
+    "payUnit",
+    "saleCategory",
+    "make",
+    "model",
+    "year",
+    "mileage",
+    "priceCents",
+    "condition",
+    "approvedAt",
+  ]),
   featured: featuredNow(now),
   photoUrl: firstPhotoUrl,
 });
