@@ -1,12 +1,35 @@
 import { ImageField } from "~/components/media/image-field";
 import { SelectField, TextField } from "~/components/ui/field";
-import { US_STATES } from "~/domain/companies/constants";
+import { DEFAULT_COMPANY_CATEGORY, US_STATES } from "~/domain/companies/constants";
 import type { CompanyData, CompanyFormMode, CompanyInput } from "~/domain/companies/validation";
 import { type FieldErrors, type FormValue, type FormValues, listOf, textValue } from "~/lib/form";
 import { ListInput } from "./list-input";
 
 /** A list shown in a comma-separated field (the request editor shows stored lists this way). */
 const asText = (v: FormValue | undefined) => (Array.isArray(v) ? v.join(", ") : (v ?? ""));
+
+/**
+ * An empty company form: every field blank, spec §9's default category; `overrides` for the rest
+ * (the admin form starts at the current year and with lists).
+ */
+export function blankCompanyInput(overrides: Partial<CompanyInput> = {}): CompanyInput {
+  return {
+    name: "",
+    description: "",
+    location: "",
+    state: "",
+    phone: "",
+    email: "",
+    website: "",
+    logo: "",
+    category: DEFAULT_COMPANY_CATEGORY,
+    services: "",
+    yearEstablished: "",
+    fleetSize: "",
+    specialties: "",
+    ...overrides,
+  };
+}
 
 /** A stored company or request as the form's text values. */
 export function companyToInput(row: CompanyData): CompanyInput {

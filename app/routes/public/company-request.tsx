@@ -1,11 +1,11 @@
 import { useRef } from "react";
 import { data, Link, useNavigation } from "react-router";
-import { CompanyFields } from "~/components/companies/company-fields";
+import { blankCompanyInput, CompanyFields } from "~/components/companies/company-fields";
 import { layoutCanonicalLinks } from "~/components/public/page-links";
 import { PublicForm, PublicFormPage, SentPanel } from "~/components/public/public-form-page";
 import { buttonClass } from "~/components/ui/button";
 import { useFocusFirstError } from "~/components/ui/field";
-import { COMPANY_CATEGORIES, currentYear, DEFAULT_COMPANY_CATEGORY } from "~/domain/companies/constants";
+import { COMPANY_CATEGORIES, currentYear } from "~/domain/companies/constants";
 import type { CompanyInput } from "~/domain/companies/validation";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/company-request";
@@ -20,21 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   ...layoutCanonicalLinks(matches, "/kompanije/nova"),
 ];
 
-const EMPTY: CompanyInput = {
-  name: "",
-  description: "",
-  location: "",
-  state: "",
-  phone: "",
-  email: "",
-  website: "",
-  logo: "",
-  category: DEFAULT_COMPANY_CATEGORY,
-  services: "",
-  yearEstablished: "",
-  fleetSize: "",
-  specialties: "",
-};
+const EMPTY = blankCompanyInput();
 
 export function loader() {
   return { maxYear: currentYear() };
