@@ -4,6 +4,16 @@ import { PublicListPage } from "~/components/public/list-page";
 import { buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { US_STATES } from "~/domain/companies/constants";
+import { canonicalLinks } from "~/domain/cyrillic/urls";
+
+/** The head of `/poslovi` or `/kupoprodaja`: its title, description and canonical link. */
+export function listingsMeta(title: string, description: string) {
+  return ({ data }: { data?: { canonicalUrl: string } }) => [
+    { title },
+    { name: "description", content: description },
+    ...(data ? canonicalLinks(data.canonicalUrl) : []),
+  ];
+}
 
 /**
  * The frame of `/poslovi` and `/kupoprodaja`: title and the post button, the filter form (a GET

@@ -1,7 +1,6 @@
 import { JobCard } from "~/components/listings/listing-card";
-import { FilterSelects, ListingsPage } from "~/components/listings/listings-page";
+import { FilterSelects, ListingsPage, listingsMeta } from "~/components/listings/listings-page";
 import { PublicRouteError } from "~/components/public/route-error";
-import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { hasJobFilters, parseJobFilters } from "~/domain/listings/filters";
 import { listPublicJobs } from "~/domain/listings/listings.server";
 import {
@@ -27,15 +26,10 @@ export function headers() {
   return { "Cache-Control": PUBLIC_LIST_CACHE };
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: "Poslovi za vozače — Balkan Vozači" },
-  {
-    name: "description",
-    content:
-      "Poslovi za CDL vozače, owner-operatore, dispečere i mehaničare širom Amerike — OTR, regionalne i lokalne ture.",
-  },
-  ...(d ? canonicalLinks(d.canonicalUrl) : []),
-];
+export const meta: Route.MetaFunction = listingsMeta(
+  "Poslovi za vozače — Balkan Vozači",
+  "Poslovi za CDL vozače, owner-operatore, dispečere i mehaničare širom Amerike — OTR, regionalne i lokalne ture.",
+);
 
 /** The folded filters: URL name, label, filter, "all" option, choices. */
 const MORE_FILTERS = [

@@ -1,10 +1,9 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
 import { SaleCard } from "~/components/listings/listing-card";
-import { FilterSelect, ListingsPage } from "~/components/listings/listings-page";
+import { FilterSelect, ListingsPage, listingsMeta } from "~/components/listings/listings-page";
 import { PublicRouteError } from "~/components/public/route-error";
 import { Input } from "~/components/ui/field";
-import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { hasSaleFilters, parseSaleFilters } from "~/domain/listings/filters";
 import { listPublicSales } from "~/domain/listings/listings.server";
 import {
@@ -26,14 +25,10 @@ export function headers() {
   return { "Cache-Control": PUBLIC_LIST_CACHE };
 }
 
-export const meta: Route.MetaFunction = ({ data: d }) => [
-  { title: "Kupoprodaja kamiona, prikolica i delova — Balkan Vozači" },
-  {
-    name: "description",
-    content: "Kamioni, prikolice i delovi na prodaju u našoj zajednici širom Amerike.",
-  },
-  ...(d ? canonicalLinks(d.canonicalUrl) : []),
-];
+export const meta: Route.MetaFunction = listingsMeta(
+  "Kupoprodaja kamiona, prikolica i delova — Balkan Vozači",
+  "Kamioni, prikolice i delovi na prodaju u našoj zajednici širom Amerike.",
+);
 
 function RangeFields({
   label,
