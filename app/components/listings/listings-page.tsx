@@ -5,6 +5,10 @@ import { buttonClass } from "~/components/ui/button";
 import { Input, Select } from "~/components/ui/field";
 import { US_STATES } from "~/domain/companies/constants";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
+import type { ListingCard } from "~/domain/listings/types";
+
+/** One page of a public listings list, as the loader gives it. */
+export type ListPage<Filters> = { rows: ListingCard[]; total: number; page: number; filters: Filters };
 
 /** The head of `/poslovi` or `/kupoprodaja`: its title, description and canonical link. */
 export function listingsMeta(title: string, description: string) {

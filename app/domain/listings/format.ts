@@ -87,7 +87,8 @@ export function listingPath(listing: LinkableListing): string {
 
 /** The kind of listing a path belongs to: `/poslovi/…` or `/kupoprodaja/…`. */
 export function listingKindOfPath(pathname: string): ListingKind {
-  return pathname.startsWith(`${KIND_SECTIONS.job.path}/`) ? "job" : "sale";
+  const jobs = KIND_SECTIONS.job.path;
+  return pathname === jobs || pathname.startsWith(`${jobs}/`) ? "job" : "sale";
 }
 
 /** The id in a listing URL segment (the numeric suffix), or null. */

@@ -1,34 +1,15 @@
 import { Fragment } from "react";
 import { Link } from "react-router";
-import { SaleCard } from "~/components/listings/listing-card";
-import { FilterSelect, ListingsPage, listingsMeta } from "~/components/listings/listings-page";
-import { PublicRouteError } from "~/components/public/route-error";
 import { Input } from "~/components/ui/field";
-import { hasSaleFilters, parseSaleFilters } from "~/domain/listings/filters";
-import { listPublicSales } from "~/domain/listings/listings.server";
+import { hasSaleFilters, type SaleFilters } from "~/domain/listings/filters";
 import {
   LISTINGS_PAGE_SIZE,
   optionsOf,
   SALE_CATEGORIES,
   SALE_CATEGORY_LABELS,
 } from "~/domain/listings/options";
-import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
-import type { Route } from "./+types/sales";
-import { loadListingsList } from "./listings-list.server";
-
-/** `/kupoprodaja`: live buy/sell listings, featured first, then newest; filters in the URL; 20 a page. */
-export function loader({ request }: Route.LoaderArgs) {
-  return loadListingsList(request, "/kupoprodaja", parseSaleFilters, listPublicSales);
-}
-
-export function headers() {
-  return { "Cache-Control": PUBLIC_LIST_CACHE };
-}
-
-export const meta: Route.MetaFunction = listingsMeta(
-  "Kupoprodaja kamiona, prikolica i delova — Balkan Vozači",
-  "Kamioni, prikolice i delovi na prodaju u našoj zajednici širom Amerike.",
-);
+import { SaleCard } from "./listing-card";
+import { FilterSelect, ListingsPage, type ListPage } from "./listings-page";
 
 function RangeFields({
   label,
@@ -70,8 +51,9 @@ function RangeFields({
   );
 }
 
-export default function Sales({ loaderData }: Route.ComponentProps) {
-  const { filters } = loaderData;
+/** `/kupoprodaja`: the buy/sell list with its filters (price and year ranges). */
+export function SalesList({ list }: { list: ListPage<SaleFilters> }) {
+  const { filters } = list;
   const moreActive = Boolean(
     filters.category ||
       filters.priceMin !== null ||
@@ -95,7 +77,7 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
       newLabel="Postavite oglas za prodaju"
       filtered={hasSaleFilters(filters)}
       moreActive={moreActive}
-      list={loaderData}
+      list={list}
       pageSize={LISTINGS_PAGE_SIZE}
       empty="Nema oglasa za izabrane filtere."
       search={{ q: filters.q, state: filters.state, placeholder: "Marka, model, grad…" }}
@@ -120,5 +102,3 @@ export default function Sales({ loaderData }: Route.ComponentProps) {
     />
   );
 }
-
-export { PublicRouteError as ErrorBoundary };

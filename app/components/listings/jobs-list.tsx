@@ -1,8 +1,5 @@
-import { JobCard } from "~/components/listings/listing-card";
-import { FilterSelects, ListingsPage, listingsMeta } from "~/components/listings/listings-page";
-import { PublicRouteError } from "~/components/public/route-error";
-import { hasJobFilters, parseJobFilters } from "~/domain/listings/filters";
-import { listPublicJobs } from "~/domain/listings/listings.server";
+import type { JobFilters } from "~/domain/listings/filters";
+import { hasJobFilters } from "~/domain/listings/filters";
 import {
   EQUIPMENT_LABELS,
   EQUIPMENT_TYPES,
@@ -13,23 +10,8 @@ import {
   ROUTE_TYPE_LABELS,
   ROUTE_TYPES,
 } from "~/domain/listings/options";
-import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
-import type { Route } from "./+types/jobs";
-import { loadListingsList } from "./listings-list.server";
-
-/** `/poslovi`: live jobs, featured first, then newest; filters and search in the URL; 20 a page. */
-export function loader({ request }: Route.LoaderArgs) {
-  return loadListingsList(request, "/poslovi", parseJobFilters, listPublicJobs);
-}
-
-export function headers() {
-  return { "Cache-Control": PUBLIC_LIST_CACHE };
-}
-
-export const meta: Route.MetaFunction = listingsMeta(
-  "Poslovi za vozače — Balkan Vozači",
-  "Poslovi za CDL vozače, owner-operatore, dispečere i mehaničare širom Amerike — OTR, regionalne i lokalne ture.",
-);
+import { JobCard } from "./listing-card";
+import { FilterSelects, ListingsPage, type ListPage } from "./listings-page";
 
 /** The folded filters: URL name, label, filter, "all" option, choices. */
 const MORE_FILTERS = [
@@ -38,8 +20,9 @@ const MORE_FILTERS = [
   ["pozicija", "Vrsta posla", "position", "Sve vrste posla", optionsOf(JOB_POSITIONS, POSITION_LABELS)],
 ] as const;
 
-export default function Jobs({ loaderData }: Route.ComponentProps) {
-  const { filters } = loaderData;
+/** `/poslovi`: the jobs list with its filters. */
+export function JobsList({ list }: { list: ListPage<JobFilters> }) {
+  const { filters } = list;
   return (
     <ListingsPage
       title="Poslovi"
@@ -48,7 +31,7 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
       newLabel="Objavite oglas za posao"
       filtered={hasJobFilters(filters)}
       moreActive={Boolean(filters.routeType || filters.equipment || filters.position)}
-      list={loaderData}
+      list={list}
       pageSize={LISTINGS_PAGE_SIZE}
       empty="Nema poslova za izabrane filtere."
       search={{ q: filters.q, state: filters.state, placeholder: "Kompanija, grad, opis…" }}
@@ -67,5 +50,3 @@ export default function Jobs({ loaderData }: Route.ComponentProps) {
     />
   );
 }
-
-export { PublicRouteError as ErrorBoundary };
