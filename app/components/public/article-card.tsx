@@ -35,14 +35,15 @@ function CategoryLabel({ category }: { category: string }) {
   );
 }
 
+/** What every card shows: the article, and the site's default picture for one without its own. */
+type CardProps = { article: ArticleCardData; defaultImage: string | null };
+
 /** The article's picture (or the site's default), as a card shows it. */
 function CardImage({
   article,
   defaultImage,
   ...props
-}: {
-  article: ArticleCardData;
-  defaultImage: string | null;
+}: CardProps & {
   sizes: string;
   priority?: boolean;
   className?: string;
@@ -76,9 +77,7 @@ export function ArticleCard({
   defaultImage,
   priority = false,
   headingLevel = 3,
-}: {
-  article: ArticleCardData;
-  defaultImage: string | null;
+}: CardProps & {
   priority?: boolean;
   headingLevel?: 2 | 3;
 }) {
@@ -113,9 +112,7 @@ export function HeroArticle({
   article,
   defaultImage,
   priority,
-}: {
-  article: ArticleCardData;
-  defaultImage: string | null;
+}: CardProps & {
   priority: boolean;
 }) {
   return (
@@ -145,9 +142,7 @@ export function ArticleRow({
   article,
   defaultImage,
   rank,
-}: {
-  article: ArticleCardData;
-  defaultImage: string | null;
+}: CardProps & {
   rank?: number;
 }) {
   return (
