@@ -1,15 +1,53 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
 import { Input, Select } from "~/components/ui/field";
-import { ALL_COMPANY_CATEGORIES, US_STATES } from "~/domain/companies/constants";
+import { ALL_COMPANY_CATEGORIES, type CompanyFilters, US_STATES } from "~/domain/companies/constants";
+
+/** Some filter of the directory is on. */
+export function hasCompanyFilters(filters: CompanyFilters): boolean {
+  return filters.search !== "" || filters.category !== "" || filters.state !== "";
+}
+
+/** A select whose label only a screen reader reads (the first option says what it is). */
+function QuietSelect({
+  name,
+  label,
+  all,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  all: string;
+  value: string;
+  options: readonly string[];
+}) {
+  return (
+    <>
+      <label htmlFor={name} className="sr-only">
+        {label}
+      </label>
+      <Select id={name} name={name} defaultValue={value}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </Select>
+    </>
+  );
+}
 
 /**
  * The company directory's filters — name search, category, state — shared by the public directory
- * (`/kompanije`) and the admin list; each page wraps them in its own GET form and buttons.
+ * (`/kompanije`) and the admin list.
  */
 export function CompanyFilterFields({
   filters,
   placeholder,
 }: {
-  filters: { search: string; category: string; state: string };
+  filters: CompanyFilters;
   placeholder: string;
 }) {
   return (
@@ -18,28 +56,37 @@ export function CompanyFilterFields({
         Pretraga
       </label>
       <Input id="q" name="q" type="search" placeholder={placeholder} defaultValue={filters.search} />
-      <label htmlFor="kategorija" className="sr-only">
-        Kategorija
-      </label>
-      <Select id="kategorija" name="kategorija" defaultValue={filters.category}>
-        <option value="">Sve kategorije</option>
-        {ALL_COMPANY_CATEGORIES.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </Select>
-      <label htmlFor="drzava" className="sr-only">
-        Država
-      </label>
-      <Select id="drzava" name="drzava" defaultValue={filters.state}>
-        <option value="">Sve države</option>
-        {US_STATES.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </Select>
+      <QuietSelect
+        name="kategorija"
+        label="Kategorija"
+        all="Sve kategorije"
+        value={filters.category}
+        options={ALL_COMPANY_CATEGORIES}
+      />
+      <QuietSelect name="drzava" label="Država" all="Sve države" value={filters.state} options={US_STATES} />
     </>
+  );
+}
+
+/**
+ * The directory's filter bar: a GET search form with the filters, laid out by `className`;
+ * `children` are the page's own buttons (search, clear).
+ */
+export function CompanyFilterBar({
+  filters,
+  placeholder,
+  className,
+  children,
+}: {
+  filters: CompanyFilters;
+  placeholder: string;
+  className: string;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" role="search" className={className}>
+      <CompanyFilterFields filters={filters} placeholder={placeholder} />
+      {children}
+    </Form>
   );
 }

@@ -35,6 +35,38 @@ function CategoryLabel({ category }: { category: string }) {
   );
 }
 
+/** What every card shows: the article, and the site's default picture for one without its own. */
+type CardProps = { article: ArticleCardData; defaultImage: string | null };
+
+/** The article's picture (or the site's default), as a card shows it. */
+function CardImage({
+  article,
+  defaultImage,
+  ...props
+}: CardProps & {
+  sizes: string;
+  priority?: boolean;
+  className?: string;
+}) {
+  return (
+    <ArticleImage
+      src={articleImageUrl(article.featuredImage, null)}
+      fallback={defaultImage}
+      alt=""
+      {...props}
+    />
+  );
+}
+
+/** The title as the link of the whole card (its `after:` layer covers the card). */
+function TitleLink({ article, className }: { article: ArticleCardData; className: string }) {
+  return (
+    <Link to={articlePath(article)} prefetch="intent" className={className}>
+      {article.title}
+    </Link>
+  );
+}
+
 /**
  * A grid card: picture, category, title (the link), excerpt, author and date. On a phone it is a
  * compact row (a small picture beside the title and date), so a screen shows several headlines
@@ -45,9 +77,7 @@ export function ArticleCard({
   defaultImage,
   priority = false,
   headingLevel = 3,
-}: {
-  article: ArticleCardData;
-  defaultImage: string | null;
+}: CardProps & {
   priority?: boolean;
   headingLevel?: 2 | 3;
 }) {
@@ -55,10 +85,9 @@ export function ArticleCard({
   return (
     <article className="group relative flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:flex-col">
       <div className="w-32 shrink-0 self-start sm:w-auto sm:self-auto">
-        <ArticleImage
-          src={articleImageUrl(article.featuredImage, null)}
-          fallback={defaultImage}
-          alt=""
+        <CardImage
+          article={article}
+          defaultImage={defaultImage}
           priority={priority}
           sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 128px"
         />
@@ -66,13 +95,7 @@ export function ArticleCard({
       <div className="flex min-w-0 flex-1 flex-col p-3 sm:p-4">
         <CategoryLabel category={article.category} />
         <Heading className="mt-1 text-[0.95rem] font-semibold leading-snug text-slate-900 sm:text-base">
-          <Link
-            to={articlePath(article)}
-            prefetch="intent"
-            className="after:absolute after:inset-0 group-hover:text-brand-700"
-          >
-            {article.title}
-          </Link>
+          <TitleLink article={article} className="after:absolute after:inset-0 group-hover:text-brand-700" />
         </Heading>
         <p className="mt-2 line-clamp-3 hidden text-sm text-slate-600 sm:block">{article.excerpt}</p>
         <p className="mt-auto pt-2 text-xs text-slate-500 sm:pt-3">
@@ -89,17 +112,14 @@ export function HeroArticle({
   article,
   defaultImage,
   priority,
-}: {
-  article: ArticleCardData;
-  defaultImage: string | null;
+}: CardProps & {
   priority: boolean;
 }) {
   return (
     <article className="group relative overflow-hidden rounded-xl bg-slate-900">
-      <ArticleImage
-        src={articleImageUrl(article.featuredImage, null)}
-        fallback={defaultImage}
-        alt=""
+      <CardImage
+        article={article}
+        defaultImage={defaultImage}
         priority={priority}
         sizes="(min-width: 1024px) 66vw, 100vw"
         className="opacity-90 transition group-hover:opacity-100"
@@ -109,9 +129,7 @@ export function HeroArticle({
           {article.category}
         </span>
         <h2 className="mt-2 text-xl font-bold leading-tight text-white sm:text-3xl">
-          <Link to={articlePath(article)} prefetch="intent" className="after:absolute after:inset-0">
-            {article.title}
-          </Link>
+          <TitleLink article={article} className="after:absolute after:inset-0" />
         </h2>
         <p className="mt-2 hidden text-sm text-slate-200 sm:line-clamp-2">{article.excerpt}</p>
       </div>
@@ -124,9 +142,7 @@ export function ArticleRow({
   article,
   defaultImage,
   rank,
-}: {
-  article: ArticleCardData;
-  defaultImage: string | null;
+}: CardProps & {
   rank?: number;
 }) {
   return (
@@ -137,23 +153,12 @@ export function ArticleRow({
         </span>
       ) : null}
       <div className="w-28 shrink-0 overflow-hidden rounded-lg">
-        <ArticleImage
-          src={articleImageUrl(article.featuredImage, null)}
-          fallback={defaultImage}
-          alt=""
-          sizes="112px"
-        />
+        <CardImage article={article} defaultImage={defaultImage} sizes="112px" />
       </div>
       <div className="min-w-0">
         <CategoryLabel category={article.category} />
         <h3 className="line-clamp-3 text-sm font-semibold leading-snug text-slate-900">
-          <Link
-            to={articlePath(article)}
-            prefetch="intent"
-            className="after:absolute after:inset-0 group-hover:text-brand-700"
-          >
-            {article.title}
-          </Link>
+          <TitleLink article={article} className="after:absolute after:inset-0 group-hover:text-brand-700" />
         </h3>
         <p className="mt-1 text-xs text-slate-500">
           <PublishedOn date={article.publishedDate} />

@@ -64,6 +64,7 @@ function newsArticleJsonLd(
     .replace(/\u2029/g, "\\u2029");
 }
 
+// Long: one flat article layout (breadcrumb, header, image, body, banner, related articles, JSON-LD).
 export function ArticlePage({ loaderData }: { loaderData: ArticlePageData }) {
   const { article, defaultImage, related, sidebarBanners, sidebarPosition } = loaderData;
   const listPath = article.category === "Oglasi" ? "/oglasi" : "/vesti";

@@ -85,6 +85,12 @@ export function listingPath(listing: LinkableListing): string {
   return `${KIND_SECTIONS[listing.kind].path}/${listingParam(listing)}`;
 }
 
+/** The kind of listing a path belongs to: `/poslovi/…` or `/kupoprodaja/…`. */
+export function listingKindOfPath(pathname: string): ListingKind {
+  const jobs = KIND_SECTIONS.job.path;
+  return pathname === jobs || pathname.startsWith(`${jobs}/`) ? "job" : "sale";
+}
+
 /** The id in a listing URL segment (the numeric suffix), or null. */
 export function parseListingParam(param: string | undefined): number | null {
   return param ? parseArticleParam(param) : null;

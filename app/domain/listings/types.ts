@@ -1,17 +1,5 @@
 /** The shapes the listing pages work with (pure types, shared by server and browser). */
-import type {
-  CdlClass,
-  Endorsement,
-  EquipmentType,
-  HomeTime,
-  JobPosition,
-  ListingKind,
-  ListingStatus,
-  PayUnit,
-  RouteType,
-  SaleCategory,
-  SaleCondition,
-} from "./options";
+import type { listings } from "~/db/schema";
 
 export type ListingPhoto = {
   id: number;
@@ -21,71 +9,35 @@ export type ListingPhoto = {
   height: number;
 };
 
+type ListingRow = typeof listings.$inferSelect;
+
 /** Everything a listing holds, as the detail page, the admin preview and the editor read it. */
-export type ListingDetail = {
-  id: number;
-  kind: ListingKind;
-  status: ListingStatus;
-  title: string;
-  description: string;
-  city: string;
-  state: string;
-  contactName: string;
-  contactPhone: string | null;
-  contactEmail: string | null;
-  companyName: string | null;
-  companyId: number | null;
-  position: JobPosition | null;
-  routeType: RouteType | null;
-  equipment: EquipmentType[];
-  cdlClass: CdlClass | null;
-  endorsements: Endorsement[];
-  payMin: number | null;
-  payMax: number | null;
-  payUnit: PayUnit | null;
-  homeTime: HomeTime | null;
-  requirements: string | null;
-  saleCategory: SaleCategory | null;
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  mileage: number | null;
-  priceCents: number | null;
-  condition: SaleCondition | null;
-  createdAt: Date;
-  updatedAt: Date;
-  approvedAt: Date | null;
-  expiresAt: Date | null;
-  featuredUntil: Date | null;
-  featuredDaysPending: number;
-  reviewedAt: Date | null;
-  reviewedBy: string | null;
-  adminNote: string | null;
-  photos: ListingPhoto[];
-};
+export type ListingDetail = Omit<ListingRow, "searchText" | "searchTitle"> & { photos: ListingPhoto[] };
 
 /** One card of a public list (jobs or buy/sell). */
-export type ListingCard = {
-  id: number;
-  kind: ListingKind;
-  title: string;
-  city: string;
-  state: string;
-  companyName: string | null;
-  position: JobPosition | null;
-  routeType: RouteType | null;
-  equipment: EquipmentType[];
-  payMin: number | null;
-  payMax: number | null;
-  payUnit: PayUnit | null;
-  saleCategory: SaleCategory | null;
-  make: string | null;
-  model: string | null;
-  year: number | null;
-  mileage: number | null;
-  priceCents: number | null;
-  condition: SaleCondition | null;
-  approvedAt: Date | null;
+export type ListingCard = Pick<
+  ListingRow,
+  | "id"
+  | "kind"
+  | "title"
+  | "city"
+  | "state"
+  | "companyName"
+  | "position"
+  | "routeType"
+  | "equipment"
+  | "payMin"
+  | "payMax"
+  | "payUnit"
+  | "saleCategory"
+  | "make"
+  | "model"
+  | "year"
+  | "mileage"
+  | "priceCents"
+  | "condition"
+  | "approvedAt"
+> & {
   featured: boolean;
   /** The first photo (buy/sell), if any. */
   photoUrl: string | null;

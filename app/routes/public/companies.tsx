@@ -1,7 +1,7 @@
-import { data, Form, Link, useNavigation } from "react-router";
-import { CompanyFilterFields } from "~/components/companies/company-filters";
-import { CompanyLogo } from "~/components/companies/company-logo";
-import { Pagination } from "~/components/pagination";
+import { data, useNavigation } from "react-router";
+import { CompanyCard } from "~/components/companies/company-card";
+import { CompanyFilterBar, hasCompanyFilters } from "~/components/companies/company-filters";
+import { PublicListPage } from "~/components/public/list-page";
 import { buttonClass } from "~/components/ui/button";
 import { DIRECTORY_PAGE_SIZE, parseCompanyFilters } from "~/domain/companies/constants";
 import { listCompanies } from "~/domain/companies/queries.server";
@@ -9,7 +9,7 @@ import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { getSettings } from "~/domain/settings/settings.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
-import { parsePage, resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { parsePage, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/companies";
 
@@ -24,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // A page past the last one is a 404, as on /vesti (never "Prikazano 193–182 od 182").
   if (page > totalPagesOf(total, DIRECTORY_PAGE_SIZE)) throw data(null, { status: 404 });
-  const filtered = filters.search !== "" || filters.category !== "" || filters.state !== "";
+  const filtered = hasCompanyFilters(filters);
   return {
     rows,
     total,
@@ -51,86 +51,44 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
 ];
 
 export default function CompanyDirectory({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, filters, defaultImage } = loaderData;
+  const { rows, filters, defaultImage } = loaderData;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location?.pathname === "/kompanije";
   return (
-    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-8">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Kompanije</h1>
-          <p className="mt-1 text-slate-600">Prevoznici, logistika, servisi i usluge naše zajednice.</p>
-        </div>
-        <Link to="/kompanije/nova" className={buttonClass("primary", "md", "w-full sm:w-auto")}>
-          Dodajte svoju kompaniju
-        </Link>
-      </div>
-
-      <Form
-        method="get"
-        role="search"
-        className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[1fr_13rem_11rem_auto]"
-      >
-        <CompanyFilterFields filters={filters} placeholder="Pretražite po nazivu…" />
-        <button type="submit" className={buttonClass("primary", "md")} disabled={loading}>
-          Traži
-        </button>
-      </Form>
-
-      <p className="mt-4 text-sm text-slate-600" aria-live="polite">
-        {resultCountLine(page, DIRECTORY_PAGE_SIZE, total)}
-        {filters.search || filters.category || filters.state ? (
-          <>
-            {" · "}
-            <Link to="/kompanije" className="font-medium text-brand-700 underline">
-              Poništi filtere
-            </Link>
-          </>
-        ) : null}
-      </p>
-
+    <PublicListPage
+      className="max-w-6xl"
+      title="Kompanije"
+      intro="Prevoznici, logistika, servisi i usluge naše zajednice."
+      add={{ to: "/kompanije/nova", label: "Dodajte svoju kompaniju" }}
+      search={
+        <CompanyFilterBar
+          filters={filters}
+          placeholder="Pretražite po nazivu…"
+          className="mt-5 grid gap-2 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:grid-cols-[1fr_13rem_11rem_auto]"
+        >
+          <button type="submit" className={buttonClass("primary", "md")} disabled={loading}>
+            Traži
+          </button>
+        </CompanyFilterBar>
+      }
+      list={loaderData}
+      pageSize={DIRECTORY_PAGE_SIZE}
+      reset={hasCompanyFilters(filters) ? { to: "/kompanije", label: "Poništi filtere" } : null}
+    >
       {rows.length === 0 ? (
         <p className="mt-6 rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600">
           Nema kompanija za izabrane filtere.
         </p>
       ) : (
         <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          {rows.map((c, i) => (
-            <li key={c.id}>
-              <Link
-                to={`/kompanije/${c.id}`}
-                className="flex h-full gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:border-brand-300 hover:shadow"
-              >
-                <CompanyLogo
-                  logo={c.logo}
-                  fallback={defaultImage}
-                  name={c.name}
-                  eager={i < 4}
-                  className="h-14 w-14 shrink-0 rounded-lg border border-slate-100"
-                />
-                <div className="min-w-0">
-                  <h2 className="font-semibold text-slate-900">{c.name}</h2>
-                  {c.category ? (
-                    <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">
-                      {c.category}
-                    </p>
-                  ) : null}
-                  <p className="mt-1 text-sm text-slate-600">
-                    {[c.location, c.state].filter(Boolean).join(", ")}
-                  </p>
-                  {c.description ? (
-                    <p className="mt-1 line-clamp-2 text-sm text-slate-500">{c.description}</p>
-                  ) : null}
-                </div>
-              </Link>
+          {rows.map((company, i) => (
+            <li key={company.id}>
+              <CompanyCard company={company} defaultImage={defaultImage} eager={i < 4} />
             </li>
           ))}
         </ul>
       )}
-      <div className="mt-6">
-        <Pagination page={page} totalPages={totalPagesOf(total, DIRECTORY_PAGE_SIZE)} />
-      </div>
-    </div>
+    </PublicListPage>
   );
 }
 

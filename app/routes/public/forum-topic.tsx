@@ -1,39 +1,28 @@
 import { data, Link, type MetaDescriptor, redirect } from "react-router";
 import { z } from "zod";
+import { CommentForm, CommentList, TopicArticle, type VoteSlot } from "~/components/forum/topic-view";
 import { VoteButtons } from "~/components/forum/vote-buttons";
-import { HoneypotField } from "~/components/honeypot-field";
-import { Pagination } from "~/components/pagination";
-import { buttonClass } from "~/components/ui/button";
-import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
-import { VisitorText } from "~/components/visitor-text";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
-import {
-  AUTHOR_MAX,
-  FORUM_MESSAGES,
-  FORUM_PAGE_CACHE,
-  PUBLIC_COMMENTS_PAGE_SIZE,
-} from "~/domain/forum/constants";
+import { FORUM_MESSAGES, FORUM_PAGE_CACHE, PUBLIC_COMMENTS_PAGE_SIZE } from "~/domain/forum/constants";
 import {
   getPublicTopic,
   listPublicComments,
   type PublicComment,
   type PublicTopic,
 } from "~/domain/forum/public.server";
-import { COMMENT_FORMS, countOf, parseVoteValue, preview } from "~/domain/forum/rules";
+import { parseVoteValue, preview } from "~/domain/forum/rules";
 import { ensureVisitor, visitorHash } from "~/domain/forum/visitor.server";
 import { castVote, limitVotes, visitorVotes } from "~/domain/forum/votes.server";
 import { unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { publicOrigin } from "~/http/public-origin.server";
-import { formatDateTime, formatLongDate } from "~/lib/dates";
 import type { FieldErrors, FormValues } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { jsonLdString } from "~/lib/json-ld";
 import { logger } from "~/lib/logger.server";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
 import { safeRedirect } from "~/lib/safe-redirect";
-import { MAX_TEXT_LENGTH } from "~/lib/text-sanitizer";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-topic";
 import { submitComment } from "./forum-submit.server";
@@ -219,75 +208,6 @@ function discussionJsonLd(topic: PublicTopic, comments: PublicComment[], canonic
   });
 }
 
-/**
- * The comment form: a plain form post (decision 065). The enhancement script sends it in place and
- * swaps this section for the answer's (the thank-you or the messages, focus on the first wrong
- * field); without it the whole page comes back at this section.
- */
-function CommentForm({
-  topicId,
-  path,
-  reply,
-}: {
-  topicId: number;
-  path: string;
-  reply: CommentReply | null;
-}) {
-  const failed = reply && !reply.ok ? reply : null;
-  const query = path.includes("?") ? path.slice(path.indexOf("?")) : "";
-  return (
-    <section aria-labelledby="novi-komentar-naslov" id="novi-komentar" className="mt-8 scroll-mt-4">
-      <h2 id="novi-komentar-naslov" className="text-lg font-bold text-slate-900">
-        Ostavite komentar
-      </h2>
-      <p className="mt-1 text-sm text-slate-600">
-        Komentare objavljujemo posle provere. Polja sa * su obavezna.
-      </p>
-      <form
-        method="post"
-        action={`/forum/${topicId}${query}#novi-komentar`}
-        data-enhance="replace"
-        data-target="#novi-komentar"
-        noValidate
-        className="mt-3 space-y-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
-      >
-        {reply?.ok ? <Notice tone="success" message={reply.message} /> : null}
-        {/* Field errors speak for themselves (and the first one takes the focus); the notice is for
-            the rest: the limiter, a topic gone, a failed write. */}
-        {failed && Object.keys(failed.fieldErrors).length === 0 ? (
-          <Notice tone="error" message={failed.message} />
-        ) : null}
-        <HoneypotField />
-        <input type="hidden" name="intent" value="comment" />
-        <TextField
-          name="content"
-          label="Komentar"
-          required
-          multiline
-          rows={5}
-          maxLength={MAX_TEXT_LENGTH}
-          idPrefix="komentar"
-          values={failed?.values}
-          errors={failed?.fieldErrors}
-        />
-        <TextField
-          name="author"
-          label="Vaše ime"
-          required
-          maxLength={AUTHOR_MAX}
-          autoComplete="name"
-          idPrefix="komentar"
-          values={failed?.values}
-          errors={failed?.fieldErrors}
-        />
-        <button type="submit" className={buttonClass("primary", "md", "w-full sm:w-auto")}>
-          Pošalji komentar
-        </button>
-      </form>
-    </section>
-  );
-}
-
 export default function ForumTopic({ loaderData, actionData }: Route.ComponentProps) {
   const { topic, comments, votes, page, totalPages, canonicalUrl, path } = loaderData;
   const action = `/forum/${topic.id}`;
@@ -297,7 +217,19 @@ export default function ForumTopic({ loaderData, actionData }: Route.ComponentPr
     voteFailure && voteFailure.kind === kind && voteFailure.id === id ? voteFailure.message : null;
   // A vote that named no item at all (a broken form) is said at the top.
   const looseVoteError = voteFailure && voteFailure.id === null ? voteFailure.message : null;
-  const created = new Date(topic.createdAt);
+  const vote: VoteSlot = (kind, item, size) => (
+    <VoteButtons
+      kind={kind}
+      id={item.id}
+      likes={item.likes}
+      dislikes={item.dislikes}
+      myVote={kind === "topic" ? votes.topic : (votes.comments[item.id] ?? 0)}
+      action={action}
+      returnTo={path}
+      error={voteError(kind, item.id)}
+      size={size}
+    />
+  );
   return (
     <div className="mx-auto max-w-3xl px-4 py-6 sm:py-8">
       <script
@@ -313,80 +245,8 @@ export default function ForumTopic({ loaderData, actionData }: Route.ComponentPr
       </nav>
       {looseVoteError ? <Notice className="mt-4" tone="error" message={looseVoteError} /> : null}
 
-      <article
-        id="tema"
-        className="mt-3 scroll-mt-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
-        <h1 className="break-words text-2xl font-bold leading-tight text-slate-900 sm:text-3xl">
-          {topic.title}
-        </h1>
-        <p className="mt-2 break-words text-sm text-slate-600">
-          <span className="font-medium text-slate-800">{topic.author}</span>
-          {topic.companyName ? <> · {topic.companyName}</> : null} ·{" "}
-          <time dateTime={created.toISOString()}>{formatLongDate(created)}</time>
-        </p>
-        <VisitorText text={topic.content} className="mt-4 text-base leading-relaxed text-slate-800" />
-        <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
-          <VoteButtons
-            kind="topic"
-            id={topic.id}
-            likes={topic.likes}
-            dislikes={topic.dislikes}
-            myVote={votes.topic}
-            action={action}
-            returnTo={path}
-            error={voteError("topic", topic.id)}
-          />
-          <a href="#novi-komentar" className="text-sm font-medium text-brand-700 underline">
-            Odgovorite
-          </a>
-        </div>
-      </article>
-
-      <section aria-labelledby="komentari" className="mt-8">
-        <h2 id="komentari" className="text-lg font-bold text-slate-900">
-          Komentari{" "}
-          <span className="font-normal text-slate-500">({countOf(topic.commentCount, COMMENT_FORMS)})</span>
-        </h2>
-        {comments.length === 0 ? (
-          <p className="mt-3 rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-            Još nema komentara. Budite prvi koji će odgovoriti.
-          </p>
-        ) : (
-          <ol className="mt-3 space-y-3">
-            {comments.map((c) => (
-              <li
-                key={c.id}
-                id={`komentar-${c.id}`}
-                className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4"
-                data-testid={`forum-comment-${c.id}`}
-              >
-                <p className="break-words text-sm text-slate-600">
-                  <span className="font-medium text-slate-800">{c.author}</span> ·{" "}
-                  <time dateTime={new Date(c.createdAt).toISOString()}>{formatDateTime(c.createdAt)}</time>
-                </p>
-                <VisitorText text={c.content} className="mt-2 text-slate-800" />
-                <div className="mt-3">
-                  <VoteButtons
-                    kind="comment"
-                    id={c.id}
-                    likes={c.likes}
-                    dislikes={c.dislikes}
-                    myVote={votes.comments[c.id] ?? 0}
-                    action={action}
-                    returnTo={path}
-                    error={voteError("comment", c.id)}
-                    size="sm"
-                  />
-                </div>
-              </li>
-            ))}
-          </ol>
-        )}
-        <div className="mt-4">
-          <Pagination page={page} totalPages={totalPages} label="Stranice komentara" />
-        </div>
-      </section>
+      <TopicArticle topic={topic} vote={vote} />
+      <CommentList topic={topic} comments={comments} page={page} totalPages={totalPages} vote={vote} />
 
       <CommentForm topicId={topic.id} path={path} reply={commentReply} />
     </div>

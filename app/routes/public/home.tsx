@@ -160,6 +160,7 @@ function Hero({
   );
 }
 
+// Long: one flat page layout (hero, sections, newest jobs, banner slots) composed of named section components.
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { siteName, siteDescription, defaultImage, hero, vesti, oglasi, popular, banners, jobs } = loaderData;
   return (

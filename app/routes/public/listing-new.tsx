@@ -1,12 +1,11 @@
 import { useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
-import { HoneypotField } from "~/components/honeypot-field";
+import { data, useNavigation } from "react-router";
 import { JobFields, SaleFields } from "~/components/listings/listing-fields";
 import { PromotionOffers } from "~/components/payments/promotion-offers";
-import { buttonClass } from "~/components/ui/button";
+import { PublicForm, PublicFormPage, SentLinks, SentPanel } from "~/components/public/public-form-page";
 import { useFocusFirstError } from "~/components/ui/field";
-import { Notice } from "~/components/ui/notice";
 import { EMPTY_VALUES } from "~/domain/listings/form-values";
+import { listingKindOfPath } from "~/domain/listings/format";
 import {
   KIND_SECTIONS,
   LISTING_LIFETIME_DAYS,
@@ -32,11 +31,6 @@ import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipa
 import { getDb, getPayments, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-new";
 
-/** `/poslovi/novi` or `/kupoprodaja/novi`. */
-function kindOf(request: Request): ListingKind {
-  return new URL(request.url).pathname.startsWith("/poslovi/") ? "job" : "sale";
-}
-
 const COPY: Record<ListingKind, { title: string; intro: string; submit: string; back: string }> = {
   job: {
     title: "Objavite oglas za posao",
@@ -55,7 +49,7 @@ const COPY: Record<ListingKind, { title: string; intro: string; submit: string; 
 };
 
 export function loader({ request }: Route.LoaderArgs) {
-  return { kind: kindOf(request), maxYear: maxModelYear() };
+  return { kind: listingKindOfPath(new URL(request.url).pathname), maxYear: maxModelYear() };
 }
 
 export const meta: Route.MetaFunction = ({ data: d }) => [
@@ -69,7 +63,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => [
  * fields, then the photos. The temporary files are removed whatever happens.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const kind = kindOf(request);
+  const kind = listingKindOfPath(new URL(request.url).pathname);
   const db = getDb();
   const now = new Date();
   const admission = await admitListingPost(db, kind, context.clientIp ?? null, now);
@@ -164,14 +158,10 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
 
   if (actionData?.sent) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-10 text-center">
-        <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 px-5 py-8">
-          <h1 className="text-2xl font-bold text-emerald-900">Hvala vam!</h1>
-          <p className="mt-2 text-emerald-900">
-            Vaš oglas je primljen i čeka odobrenje. Naš tim ga pregleda, obično u toku jednog dana, i kada ga
-            odobri oglas će biti vidljiv na sajtu {LISTING_LIFETIME_DAYS} dana.
-          </p>
-        </div>
+      <SentPanel
+        title="Hvala vam!"
+        text={`Vaš oglas je primljen i čeka odobrenje. Naš tim ga pregleda, obično u toku jednog dana, i kada ga odobri oglas će biti vidljiv na sajtu ${LISTING_LIFETIME_DAYS} dana.`}
+      >
         <PromotionOffers
           className="mt-6 text-left"
           variant="page"
@@ -180,15 +170,11 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
           offers={actionData.offers}
           pending
         />
-        <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
-          <Link to={section.path} className={buttonClass("primary", "md")}>
-            Nazad na {section.title.toLowerCase()}
-          </Link>
-          <Link to={`${section.path}/novi`} reloadDocument className={buttonClass("secondary", "md")}>
-            Postavite još jedan oglas
-          </Link>
-        </div>
-      </div>
+        <SentLinks
+          back={{ to: section.path, label: `Nazad na ${section.title.toLowerCase()}` }}
+          again={{ to: `${section.path}/novi`, label: "Postavite još jedan oglas", reloadDocument: true }}
+        />
+      </SentPanel>
     );
   }
 
@@ -199,36 +185,27 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
     idPrefix: "oglas",
   };
   return (
-    <div className="mx-auto max-w-2xl px-4 py-6 sm:py-8">
-      <p className="text-sm">
-        <Link to={section.path} className="text-brand-700 hover:underline">
-          {copy.back}
-        </Link>
-      </p>
-      <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{copy.title}</h1>
-      <p className="mt-1 text-slate-600">{copy.intro}</p>
-      <p className="mt-1 text-sm text-slate-500">
-        Polja sa * su obavezna. Oglas čeka odobrenje pre objave i važi {LISTING_LIFETIME_DAYS} dana.
-      </p>
-      <Form
-        ref={formRef}
-        method="post"
+    <PublicFormPage
+      back={{ to: section.path, label: copy.back }}
+      title={copy.title}
+      intro={copy.intro}
+      note={`Polja sa * su obavezna. Oglas čeka odobrenje pre objave i važi ${LISTING_LIFETIME_DAYS} dana.`}
+    >
+      <PublicForm
+        formRef={formRef}
         encType={kind === "sale" ? "multipart/form-data" : undefined}
-        noValidate
-        className="mt-5 space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+        className="space-y-5"
+        message={failed?.message}
+        submit={copy.submit}
+        sending={sending}
       >
-        <Notice tone="error" message={failed?.message} />
-        <HoneypotField />
         {kind === "job" ? (
           <JobFields {...fieldProps} />
         ) : (
           <SaleFields {...fieldProps} maxYear={maxYear} photosLost={failed?.photosLost} />
         )}
-        <button type="submit" className={buttonClass("primary", "md", "w-full sm:w-auto")} disabled={sending}>
-          {sending ? "Slanje…" : copy.submit}
-        </button>
-      </Form>
-    </div>
+      </PublicForm>
+    </PublicFormPage>
   );
 }
 

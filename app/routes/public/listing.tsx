@@ -14,6 +14,7 @@ import {
   formatPay,
   formatPlace,
   formatPrice,
+  listingKindOfPath,
   listingParam,
   listingPath,
   parseListingParam,
@@ -36,18 +37,13 @@ import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { getDb, getPayments } from "~/services.server";
 import type { Route } from "./+types/listing";
 
-/** The kind of listing a path belongs to: `/poslovi/…` or `/kupoprodaja/…`. */
-function kindOf(request: Request): ListingKind {
-  return new URL(request.url).pathname.startsWith("/poslovi/") ? "job" : "sale";
-}
-
 /**
  * `/poslovi/{slug}-{id}` and `/kupoprodaja/{slug}-{id}`: one live listing. Another form of the URL
  * (bare id, an old slug) answers 301 with the canonical one; a listing that was public and expired
  * is 410 Gone; one that never was public (pending, rejected), of the other kind, or missing is 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const kind = kindOf(request);
+  const kind = listingKindOfPath(new URL(request.url).pathname);
   const id = parseListingParam(params.param);
   if (id === null) throw data(null, { status: 404 });
   const db = getDb();
@@ -116,6 +112,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
   return tags;
 };
 
+// Long: one flat page layout (gallery, facts, text sections, side column with offers, contact bar) of listing-parts.
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { listing, company, featured, jsonLd, offers } = loaderData;
   const section = KIND_SECTIONS[listing.kind];

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PromotionOffers } from "~/components/payments/promotion-offers";
+import { PageOffers } from "~/components/listings/page-offers";
 import { listingPath } from "~/domain/listings/format";
 import { KIND_SECTIONS } from "~/domain/listings/options";
 import { checkoutTarget, promotionOffers } from "~/domain/orders/checkout.server";
@@ -52,16 +52,7 @@ export default function PromotionCancelled({ loaderData }: Route.ComponentProps)
           {listing ? ` Oglas „${listing.title}“ ostaje kakav je bio.` : ""}
         </p>
       </div>
-      {listing ? (
-        <PromotionOffers
-          className="mt-6"
-          variant="page"
-          listingId={listing.id}
-          token={token}
-          offers={offers}
-          pending={!listing.live}
-        />
-      ) : null}
+      {listing ? <PageOffers className="mt-6" listing={listing} token={token} offers={offers} /> : null}
       <div className="mt-6 flex flex-col justify-center gap-2 text-center sm:flex-row">
         {listing?.path ? (
           <Link to={listing.path} className="font-medium text-brand-700 hover:underline">

@@ -93,6 +93,7 @@ const TONES: Record<ConfirmationState, string> = {
   other: "border-slate-200 bg-white text-slate-900",
 };
 
+// Long: one flat page; each payment state (confirming, late, pending, failed, …) is a few lines of copy in one frame.
 export default function PromotionConfirmation({ loaderData }: Route.ComponentProps) {
   const { state, sessionId, order, listing, section } = loaderData;
   return (

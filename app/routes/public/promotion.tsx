@@ -1,5 +1,5 @@
 import { data, Link, redirect } from "react-router";
-import { PromotionOffers } from "~/components/payments/promotion-offers";
+import { PageOffers } from "~/components/listings/page-offers";
 import { Notice } from "~/components/ui/notice";
 import { formatPlace, listingPath } from "~/domain/listings/format";
 import { KIND_SECTIONS } from "~/domain/listings/options";
@@ -95,14 +95,7 @@ export default function Promotion({ loaderData, actionData }: Route.ComponentPro
         {listing.live ? null : <p className="mt-2 text-sm text-amber-800">Oglas čeka odobrenje.</p>}
       </div>
       <Notice className="mt-4" tone="error" message={actionData?.message} />
-      <PromotionOffers
-        className="mt-4"
-        variant="page"
-        listingId={listing.id}
-        token={token}
-        offers={offers}
-        pending={!listing.live}
-      />
+      <PageOffers className="mt-4" listing={listing} token={token} offers={offers} />
     </div>
   );
 }

@@ -63,6 +63,57 @@ function Tips() {
   );
 }
 
+type SearchData = Route.ComponentProps["loaderData"];
+
+/** All kinds at once: each kind's first hits, with a link to all of them. */
+function OverviewGroups({ q, groups }: { q: string; groups: NonNullable<SearchData["overview"]>["groups"] }) {
+  return (
+    <>
+      {groups.map((group) => (
+        <section key={group.kind} aria-labelledby={`rezultati-${group.kind}`} className="mt-8">
+          <h2 id={`rezultati-${group.kind}`} className="text-lg font-bold text-slate-900">
+            {SEARCH_KIND_LABELS[group.kind]}{" "}
+            <span className="text-sm font-normal text-slate-500">({resultsPhrase(group.count)})</span>
+          </h2>
+          <SearchHitList hits={group.hits} headingLevel={3} />
+          {group.count.total > group.hits.length ? (
+            <Link
+              to={searchHref(q, group.kind)}
+              className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline"
+            >
+              Svi rezultati u kategoriji {SEARCH_KIND_LABELS[group.kind]} ({resultsPhrase(group.count)}) →
+            </Link>
+          ) : null}
+        </section>
+      ))}
+    </>
+  );
+}
+
+/** One kind's page of hits (`?vrsta=`), with its pagination. */
+function KindPage({ q, kindPage }: { q: string; kindPage: NonNullable<SearchData["kindPage"]> }) {
+  return (
+    <section aria-label={SEARCH_KIND_LABELS[kindPage.kind]} className="mt-4">
+      {kindPage.hits.length === 0 ? (
+        <p className="py-6 text-slate-600">
+          U kategoriji {SEARCH_KIND_LABELS[kindPage.kind]} nema rezultata za „{q}“.
+        </p>
+      ) : (
+        <>
+          <p className="text-sm text-slate-500">
+            {SEARCH_KIND_LABELS[kindPage.kind]}: {resultsPhrase(kindPage.counts[kindPage.kind])}
+            {kindPage.totalPages > 1 ? `, strana ${kindPage.page} od ${kindPage.totalPages}` : ""}
+          </p>
+          <SearchHitList hits={kindPage.hits} headingLevel={2} />
+        </>
+      )}
+      <div className="mt-6 flex justify-center">
+        <Pagination page={kindPage.page} totalPages={kindPage.totalPages} label="Stranice rezultata" />
+      </div>
+    </section>
+  );
+}
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { query, kind, overview, kindPage } = loaderData;
   const counts = overview?.counts ?? kindPage?.counts ?? null;
@@ -119,46 +170,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {overview && found
-        ? overview.groups.map((group) => (
-            <section key={group.kind} aria-labelledby={`rezultati-${group.kind}`} className="mt-8">
-              <h2 id={`rezultati-${group.kind}`} className="text-lg font-bold text-slate-900">
-                {SEARCH_KIND_LABELS[group.kind]}{" "}
-                <span className="text-sm font-normal text-slate-500">({resultsPhrase(group.count)})</span>
-              </h2>
-              <SearchHitList hits={group.hits} headingLevel={3} />
-              {group.count.total > group.hits.length ? (
-                <Link
-                  to={searchHref(query.text, group.kind)}
-                  className="mt-1 inline-block text-sm font-medium text-brand-700 hover:underline"
-                >
-                  Svi rezultati u kategoriji {SEARCH_KIND_LABELS[group.kind]} ({resultsPhrase(group.count)}) →
-                </Link>
-              ) : null}
-            </section>
-          ))
-        : null}
-
-      {kindPage && found ? (
-        <section aria-label={SEARCH_KIND_LABELS[kindPage.kind]} className="mt-4">
-          {kindPage.hits.length === 0 ? (
-            <p className="py-6 text-slate-600">
-              U kategoriji {SEARCH_KIND_LABELS[kindPage.kind]} nema rezultata za „{query.text}“.
-            </p>
-          ) : (
-            <>
-              <p className="text-sm text-slate-500">
-                {SEARCH_KIND_LABELS[kindPage.kind]}: {resultsPhrase(kindPage.counts[kindPage.kind])}
-                {kindPage.totalPages > 1 ? `, strana ${kindPage.page} od ${kindPage.totalPages}` : ""}
-              </p>
-              <SearchHitList hits={kindPage.hits} headingLevel={2} />
-            </>
-          )}
-          <div className="mt-6 flex justify-center">
-            <Pagination page={kindPage.page} totalPages={kindPage.totalPages} label="Stranice rezultata" />
-          </div>
-        </section>
-      ) : null}
+      {overview && found ? <OverviewGroups q={query.text} groups={overview.groups} /> : null}
+      {kindPage && found ? <KindPage q={query.text} kindPage={kindPage} /> : null}
     </div>
   );
 }

@@ -30,6 +30,22 @@ type SitemapSource = {
   urls(db: Database, origin: string, range: Range): Promise<SitemapUrl[]>;
 };
 
+/** A source read from the database: its rows in a range, each as its path and last change. */
+function rowSource<Row>(
+  count: (db: Database) => Promise<number>,
+  rows: (db: Database, range: Range) => Promise<Row[]>,
+  entry: (row: Row) => [path: string, lastmod: Date],
+): SitemapSource {
+  return {
+    count,
+    urls: async (db, origin, range) =>
+      (await rows(db, range)).map((row) => {
+        const [path, lastmod] = entry(row);
+        return { loc: `${origin}${path}`, lastmod };
+      }),
+  };
+}
+
 /**
  * The sources in sitemap order: fixed pages, published articles (id order), tag pages (slug
  * order), active companies, live listings (jobs and buy/sell), approved forum topics.
@@ -40,46 +56,15 @@ const SOURCES: readonly SitemapSource[] = [
     urls: async (_db, origin, { offset, limit }) =>
       SITEMAP_STATIC_PATHS.slice(offset, offset + limit).map((p) => ({ loc: `${origin}${p}` })),
   },
-  {
-    count: countPublished,
-    urls: async (db, origin, range) =>
-      (await sitemapArticles(db, range)).map((row) => ({
-        loc: `${origin}${articlePath(row)}`,
-        lastmod: row.updatedAt,
-      })),
-  },
-  {
-    count: countSitemapTags,
-    urls: async (db, origin, range) =>
-      (await sitemapTags(db, range)).map((row) => ({
-        loc: `${origin}${tagPath(row.slug)}`,
-        lastmod: row.updatedAt,
-      })),
-  },
-  {
-    count: countActiveCompanies,
-    urls: async (db, origin, range) =>
-      (await sitemapCompanies(db, range)).map((row) => ({
-        loc: `${origin}/kompanije/${row.id}`,
-        lastmod: row.updatedAt,
-      })),
-  },
-  {
-    count: (db) => countLiveListings(db),
-    urls: async (db, origin, range) =>
-      (await sitemapListings(db, range)).map((row) => ({
-        loc: `${origin}${listingPath(row)}`,
-        lastmod: row.updatedAt,
-      })),
-  },
-  {
-    count: countSitemapTopics,
-    urls: async (db, origin, range) =>
-      (await sitemapTopics(db, range)).map((row) => ({
-        loc: `${origin}/forum/${row.id}`,
-        lastmod: row.lastActivityAt,
-      })),
-  },
+  rowSource(countPublished, sitemapArticles, (row) => [articlePath(row), row.updatedAt]),
+  rowSource(countSitemapTags, sitemapTags, (row) => [tagPath(row.slug), row.updatedAt]),
+  rowSource(countActiveCompanies, sitemapCompanies, (row) => [`/kompanije/${row.id}`, row.updatedAt]),
+  rowSource(
+    (db) => countLiveListings(db),
+    sitemapListings,
+    (row) => [listingPath(row), row.updatedAt],
+  ),
+  rowSource(countSitemapTopics, sitemapTopics, (row) => [`/forum/${row.id}`, row.lastActivityAt]),
 ];
 
 /**
