@@ -53,17 +53,14 @@ export async function getHeadingPreview(db: DbOrTx, id: number): Promise<Heading
   if (!row) return null;
   const state: HeadingState = row.state === "analyzing" ? "pending" : (row.state ?? "pending");
   const current = sanitizeArticleHtml(row.content);
+  const article = { id: row.id, title: row.title, status: row.status, slug: row.slug, state };
   if (state === "converted" && row.previousContent !== null) {
     // Before: what it was; after: what it is now, with the headings the conversion added marked.
     const previous = sanitizeArticleHtml(row.previousContent);
     const marked = convertHeadings(previous, { mark: true });
     const unchanged = contentHash(row.content) === row.convertedHash;
     return {
-      id: row.id,
-      title: row.title,
-      status: row.status,
-      slug: row.slug,
-      state,
+      ...article,
       before: previous,
       after: unchanged ? marked.html : current,
       headings: marked.headings,
@@ -77,11 +74,7 @@ export async function getHeadingPreview(db: DbOrTx, id: number): Promise<Heading
   }
   const marked = convertHeadings(current, { mark: true });
   return {
-    id: row.id,
-    title: row.title,
-    status: row.status,
-    slug: row.slug,
-    state,
+    ...article,
     before: current,
     after: marked.html,
     headings: marked.headings,
