@@ -1,11 +1,8 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
-import { sql } from "drizzle-orm";
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import type { ServerBuild } from "react-router";
-import { databaseAvailability, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { withBootLock } from "~/db/boot-lock.server";
 import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { lockDataDir } from "~/db/data-dir-lock.server";
@@ -16,7 +13,7 @@ import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.serve
 import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
 import { ensureNightlyBackupScheduled } from "~/domain/backups/nightly.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
-import { latinSwitchTarget, type Script } from "~/domain/cyrillic/urls";
+import type { Script } from "~/domain/cyrillic/urls";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
 import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
@@ -30,24 +27,26 @@ import { createContactsFromEnv } from "~/integrations/brevo/index.server";
 import { createMailProviderFromEnv, createOutboxFromEnv } from "~/integrations/mailgun/index.server";
 import { createBackupDestinationFromEnv, createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
+import type { Storage } from "~/integrations/storage/storage";
 import { createCardPaymentsFromEnv } from "~/integrations/stripe/stripe.server";
 import { appVersion } from "~/lib/app-version.server";
 import { logger } from "~/lib/logger.server";
 import { sweepUploadDir } from "~/lib/multipart.server";
-import { requestSawDatabaseOutage, runWithRequestContext } from "~/lib/request-context.server";
-import { safeRedirect } from "~/lib/safe-redirect";
-import { isSameOriginRequest } from "~/lib/same-origin";
 import { getDb, getServices, getStorage, setServices } from "~/services.server";
 import { startContentSync } from "./content-sync";
-import { sendDatabaseUnavailable, sendHttpError } from "./http/error-response";
+import {
+  latinSwitch,
+  readiness,
+  rejectMalformed,
+  requestLogging,
+  sameOriginGuard,
+  staticFiles,
+  unhandledError,
+} from "./http/app-middleware";
 import { InflightTracker } from "./http/inflight";
 import { PageCache } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
-import { checkMethod, checkUrl, HTTP_MESSAGES, HttpError, isValidHost } from "./http/request-guards";
 import { createRoutePatterns } from "./http/route-pattern";
-import { scriptCookieHeader } from "./http/scripts";
-import { setBaseSecurityHeaders } from "./http/security-headers";
-import { loadStaticFiles, serveStaticFiles } from "./http/static-files";
 import { JOB_HANDLERS } from "./job-handlers";
 import { getMetrics, metricsHandler } from "./metrics";
 
@@ -100,108 +99,19 @@ export function createApp(env: Env, options: AppOptions = {}) {
   const metrics = getMetrics();
   const build = serverBuild as unknown as ServerBuild;
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.get("x-request-id");
-    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-    res.locals.requestId = requestId;
-    res.setHeader("X-Request-Id", requestId);
-    setBaseSecurityHeaders(res, req.secure);
-    if (options.isDraining?.()) res.setHeader("Connection", "close");
-    const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      // The route pattern (a bounded label): set by the page handler, or Express's own route.
-      const route = String(res.locals.route ?? req.route?.path ?? "unmatched");
-      metrics.observeRequest(route, req.method, res.statusCode, ms / 1000);
-      const entry = {
-        requestId,
-        method: req.method,
-        route,
-        url: req.originalUrl,
-        status: res.statusCode,
-        ms,
-      };
-      // A 503 while the database is away is expected (the outage itself is logged once).
-      if (res.statusCode >= 500 && res.statusCode !== 503) logger.error(entry, "request");
-      else if (res.statusCode === 503) logger.warn(entry, "request");
-      else if (req.path === "/healthz" || req.path === "/readyz") logger.debug(entry, "request");
-      else logger.info(entry, "request");
-    });
-    runWithRequestContext({ requestId }, next);
-  });
-
-  // Malformed requests end here with a 4xx and a Serbian message, before any route runs.
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    const problem =
-      checkMethod(req.method) ??
-      checkUrl(req.originalUrl) ??
-      (isValidHost(req.get("host")) &&
-      (env.TRUST_PROXY !== "1" || !req.get("x-forwarded-host") || isValidHost(req.get("x-forwarded-host")))
-        ? null
-        : new HttpError(400, HTTP_MESSAGES.badHost));
-    if (problem) return sendHttpError(req, res, problem);
-    next();
-  });
-
+  app.use(requestLogging(metrics, options.isDraining));
+  app.use(rejectMalformed(env));
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-
-  app.get("/readyz", async (_req, res) => {
-    try {
-      const { handle } = getServices();
-      await withTimeout(handle.db.execute(sql`select 1`), 2000);
-      res.setHeader("Cache-Control", "no-store");
-      res.json({ status: "ready", database: handle.driver });
-    } catch (error) {
-      if (!databaseAvailability.noteIfUnavailable(error, "readyz"))
-        logger.warn({ err: error }, "readiness check failed");
-      res.setHeader("Cache-Control", "no-store");
-      res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
-
+  app.get("/readyz", readiness);
   // On the main port only for a bearer token; METRICS_PORT serves them on a listener of its own.
   if (env.METRICS_TOKEN) app.get("/metrics", metricsHandler(metrics, env.METRICS_TOKEN));
-
-  if (options.clientDir) {
-    const serveStatic = serveStaticFiles(loadStaticFiles(options.clientDir));
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      res.locals.route = "static";
-      serveStatic(req, res, () => {
-        res.locals.route = undefined;
-        next();
-      });
-    });
-  }
-
+  if (options.clientDir) app.use(staticFiles(options.clientDir));
   // Stored media (both drivers): stored content type, long cache, SVG sandboxed.
   app.get("/media/:bucket/*key", serveMedia(getStorage));
-
-  app.use((req: Request, res: Response, next: NextFunction) => {
-    if (CROSS_ORIGIN_POST_PATHS.includes(req.path)) return next();
-    const ok = isSameOriginRequest({
-      method: req.method,
-      origin: req.get("origin") ?? null,
-      secFetchSite: req.get("sec-fetch-site") ?? null,
-      host: (env.TRUST_PROXY === "1" ? req.get("x-forwarded-host") : undefined) ?? req.get("host") ?? null,
-    });
-    if (ok) return next();
-    res.status(403).type("text/plain; charset=utf-8").send("Zahtev sa drugog sajta je odbijen.");
-  });
-
-  // The "Latinica" switch: forget the Cyrillic choice, then the plain (Latin) URL (decision 210).
-  app.get(["/lat", "/lat/*rest"], (req: Request, res: Response) => {
-    const target = safeRedirect(
-      `${latinSwitchTarget(req.path) ?? "/"}${req.originalUrl.slice(req.path.length)}`,
-      "/",
-    );
-    res.setHeader("Cache-Control", "no-store");
-    res.append("Set-Cookie", scriptCookieHeader("lat", req.secure));
-    res.redirect(303, target);
-  });
-
+  app.use(sameOriginGuard(env, CROSS_ORIGIN_POST_PATHS));
+  app.get(["/lat", "/lat/*rest"], latinSwitch);
   app.all(
     "/{*splat}",
     createPageHandler({
@@ -225,35 +135,8 @@ export function createApp(env: Env, options: AppOptions = {}) {
       },
     }),
   );
-
-  // A route that threw past React Router (should not happen): logged, and a plain 500 page.
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (databaseAvailability.noteIfUnavailable(error, "request") || requestSawDatabaseOutage()) {
-      if (res.headersSent) return res.destroy();
-      return sendDatabaseUnavailable(req, res);
-    }
-    logger.error({ err: error, url: req.originalUrl }, "unhandled request error");
-    if (res.headersSent) return res.destroy();
-    res
-      .status(500)
-      .type("text/html; charset=utf-8")
-      .send(
-        '<!doctype html><html lang="sr-Latn"><meta charset="utf-8"><title>Greška</title><h1>Došlo je do greške</h1><p>Pokušajte ponovo za nekoliko trenutaka.</p><p><a href="/">Početna strana</a></p></html>',
-      );
-  });
+  app.use(unhandledError);
   return app;
-}
-
-async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 let cleanupTimer: NodeJS.Timeout | undefined;
@@ -271,12 +154,11 @@ export type StartOptions = {
 /** Staff accounts made on this start whose passwords are shown once (a new demo site). */
 export type StartCredentials = { role: string; email: string; password: string };
 
-/** Boot: validate the environment, open and migrate the database, bootstrap staff and demo data. */
-export async function start(
-  source: Record<string, string | undefined> = process.env,
-  options: StartOptions = {},
-) {
-  const env = parseEnv(source);
+/**
+ * The database this process runs on, migrated, with its settings and protected admin (and, on a
+ * new embedded database with SEED_DEMO=1, the demo site); the staff passwords to show once.
+ */
+async function openAppDatabase(env: Env, storage: Storage) {
   const embeddedDir = path.resolve(env.DATA_DIR, "db");
   const freshEmbedded = !env.DATABASE_URL && !fs.existsSync(path.join(embeddedDir, "PG_VERSION"));
   // One process per embedded database: refused while another holds DATA_DIR (backup, seed, a server).
@@ -305,8 +187,6 @@ export async function start(
   if (admin.kind === "demo")
     credentials.push({ role: "admin", email: admin.email, password: admin.password });
 
-  const storage = createStorageFromEnv(env);
-
   if (freshEmbedded && env.SEED_DEMO === "1") {
     const { seedDemo } = await import("~/demo/seed.server");
     const summary = await seedDemo(handle.db, { log: (message: string) => logger.info(message), storage });
@@ -315,6 +195,44 @@ export async function start(
       credentials.push(...summary.credentials);
     }
   }
+  return { handle, credentials };
+}
+
+/** The job runner, the periodic jobs (one run always scheduled) and the cleanup timers. */
+async function startBackgroundWork(handle: DatabaseHandle, withBackups: boolean): Promise<void> {
+  jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
+  await ensureListingExpiryScheduled(handle.db).catch((error) =>
+    logger.error({ err: error }, "listing expiry could not be scheduled"),
+  );
+  if (withBackups) {
+    await ensureNightlyBackupScheduled(handle.db).catch((error) =>
+      logger.error({ err: error }, "the nightly backup could not be scheduled"),
+    );
+  }
+  await ensureScheduledPublishing(handle.db).catch((error) =>
+    logger.error({ err: error }, "scheduled articles could not be queued"),
+  );
+  await ensureAuditPruneScheduled(handle.db).catch((error) =>
+    logger.error({ err: error }, "audit pruning could not be scheduled"),
+  );
+  cleanupTimer = setInterval(() => {
+    Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
+      logger.warn({ err: error }, "session cleanup failed"),
+    );
+  }, SESSION_CLEANUP_INTERVAL_MS);
+  cleanupTimer.unref();
+  viewFlushTimer = setInterval(() => void viewCounter().flush(handle.db), VIEW_FLUSH_MS);
+  viewFlushTimer.unref();
+}
+
+/** Boot: validate the environment, open and migrate the database, bootstrap staff and demo data. */
+export async function start(
+  source: Record<string, string | undefined> = process.env,
+  options: StartOptions = {},
+) {
+  const env = parseEnv(source);
+  const storage = createStorageFromEnv(env);
+  const { handle, credentials } = await openAppDatabase(env, storage);
 
   // From here on (not during the bulk demo load): statements slower than SLOW_QUERY_MS are logged.
   logSlowQueries(handle, env.SLOW_QUERY_MS);
@@ -341,30 +259,7 @@ export async function start(
     backups: { destination: backupDestination, databaseUrl: env.DATABASE_URL },
   });
   getMetrics().setDatabase(handle);
-  jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
-  // Periodic jobs: one run is always scheduled (each run schedules the next).
-  await ensureListingExpiryScheduled(handle.db).catch((error) =>
-    logger.error({ err: error }, "listing expiry could not be scheduled"),
-  );
-  if (backupDestination) {
-    await ensureNightlyBackupScheduled(handle.db).catch((error) =>
-      logger.error({ err: error }, "the nightly backup could not be scheduled"),
-    );
-  }
-  await ensureScheduledPublishing(handle.db).catch((error) =>
-    logger.error({ err: error }, "scheduled articles could not be queued"),
-  );
-  await ensureAuditPruneScheduled(handle.db).catch((error) =>
-    logger.error({ err: error }, "audit pruning could not be scheduled"),
-  );
-  cleanupTimer = setInterval(() => {
-    Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
-      logger.warn({ err: error }, "session cleanup failed"),
-    );
-  }, SESSION_CLEANUP_INTERVAL_MS);
-  cleanupTimer.unref();
-  viewFlushTimer = setInterval(() => void viewCounter().flush(handle.db), VIEW_FLUSH_MS);
-  viewFlushTimer.unref();
+  await startBackgroundWork(handle, Boolean(backupDestination));
 
   const inflight = new InflightTracker();
   const pageCache = env.NODE_ENV === "development" || env.PAGE_CACHE === "0" ? null : new PageCache();

@@ -14,17 +14,16 @@ import { createHash } from "node:crypto";
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import { type AppLoadContext, createRequestHandler, type ServerBuild } from "react-router";
 import { databaseAvailability } from "~/db/availability.server";
-import { bodyLimitFor, bodyRuleFor, FORM_BODY_LIMIT } from "~/lib/body-limits";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
 import { requestRetryAfter, requestSawDatabaseOutage } from "~/lib/request-context.server";
 import { chooseEncoding, compressBody, isCompressible, MIN_COMPRESS_BYTES } from "./compress";
 import { sendDatabaseUnavailable, sendHttpError } from "./error-response";
+import { readPostBody, redirectByScriptCookie, toFetchRequest } from "./fetch-request";
 import type { InflightTracker } from "./inflight";
 import { type CachedPage, isCacheable, type PageCache } from "./page-cache";
-import { bodyKind, checkDeclaredLength, checkFormBody, HttpError, readBody } from "./request-guards";
+import { HttpError } from "./request-guards";
 import {
-  cookieRedirect,
   jsonInScript,
   locationInScript,
   pageInScript,
@@ -35,7 +34,7 @@ import {
   scriptCookieHeader,
 } from "./scripts";
 import { contentSecurityPolicy, inlineScriptHashes, newNonce } from "./security-headers";
-import { type StreamedBody, streamBody } from "./streamed-body";
+import type { StreamedBody } from "./streamed-body";
 
 export type PageHandlerOptions = {
   build: ServerBuild;
@@ -78,6 +77,18 @@ function isStreamed(headers: Headers): boolean {
 
 const ADMIN_SESSION_PATHS = ["/admin/login", "/admin/logout"];
 
+/** A refused request gets its 4xx; anything else goes to the app's error handler (or ends the response). */
+function failRequest(error: unknown, req: ExpressRequest, res: ExpressResponse, next: NextFunction): void {
+  if (error instanceof HttpError) {
+    sendHttpError(req, res, error);
+  } else if (!res.headersSent) {
+    next(error);
+  } else {
+    logger.error({ err: error }, "response failed after its headers were sent");
+    res.destroy();
+  }
+}
+
 export function createPageHandler(options: PageHandlerOptions) {
   const handleRequest = createRequestHandler(options.build, options.mode);
   const { cache, inflight } = options;
@@ -93,15 +104,7 @@ export function createPageHandler(options: PageHandlerOptions) {
     if (options.routePattern) res.locals.route = options.routePattern(pathname);
     const cookie = options.scripts && !isAdmin ? scriptCookie(req.get("cookie")) : null;
 
-    if (options.scripts && !isAdmin) {
-      const target = cookieRedirect(req.method, req.path, req.originalUrl, cookie);
-      if (target) {
-        res.setHeader("Cache-Control", "no-store");
-        res.vary("Cookie");
-        res.redirect(302, target);
-        return;
-      }
-    }
+    if (options.scripts && !isAdmin && redirectByScriptCookie(req, res, cookie)) return;
     const scriptState: ScriptState = { script, cookie, isAdmin, https, scripted: Boolean(options.scripts) };
 
     if (cache && !isAdmin && (req.method === "GET" || req.method === "HEAD")) {
@@ -116,54 +119,9 @@ export function createPageHandler(options: PageHandlerOptions) {
     const done = inflight.begin();
     let streamed: StreamedBody | undefined;
     try {
-      let body: Buffer | undefined;
-      if (req.method === "POST") {
-        const rule = bodyRuleFor(pathname);
-        const kind = bodyKind(req.get("content-type"));
-        if (rule?.stream && kind === "multipart") {
-          const declared = checkDeclaredLength(req, rule.limit);
-          if (declared) throw declared;
-          streamed = streamBody(req, rule.limit);
-        } else {
-          // Only an upload's multipart body may be large; a plain form to the same path may not.
-          body = await readBody(req, rule?.stream ? FORM_BODY_LIMIT : bodyLimitFor(pathname));
-          if (!options.rawBodyPaths.includes(pathname)) {
-            const problem = await checkFormBody(body, req.get("content-type") ?? "");
-            if (problem) throw problem;
-          }
-        }
-      }
-
-      const controller = new AbortController();
-      res.on("close", () => {
-        if (!res.writableFinished) controller.abort();
-      });
-      const headers = new Headers();
-      for (const [key, value] of Object.entries(req.headers)) {
-        if (value === undefined) continue;
-        if (key === "origin" && options.crossOriginPaths?.includes(pathname)) continue;
-        if (Array.isArray(value)) for (const v of value) headers.append(key, v);
-        else headers.set(key, value);
-      }
-      const host = req.get("host") ?? "localhost";
-      const target =
-        script === "cir" ? `${pathname}${req.originalUrl.slice(req.path.length)}` : req.originalUrl;
-      const url = `${req.protocol}://${host}${target}`;
-      // HEAD renders as GET (so its headers, length and cache entry are right) and drops the body.
-      const method = req.method === "HEAD" ? "GET" : req.method;
-      const request = new Request(url, {
-        method,
-        headers,
-        body: streamed
-          ? streamed.stream
-          : body && body.length > 0
-            ? new Uint8Array(body)
-            : body
-              ? ""
-              : undefined,
-        signal: controller.signal,
-        ...(streamed ? { duplex: "half" } : {}),
-      } as RequestInit);
+      const posted = req.method === "POST" ? await readPostBody(req, pathname, options) : {};
+      streamed = posted.streamed;
+      const request = toFetchRequest(req, res, { pathname, script, options, ...posted });
       const nonce = newNonce();
       const generation = cache?.currentGeneration() ?? 0;
       const context = { ...options.loadContext(req, res), cspNonce: nonce, script } as AppLoadContext;
@@ -179,14 +137,14 @@ export function createPageHandler(options: PageHandlerOptions) {
         return;
       }
 
+      // An admin's accepted post may change any public page.
       if (
         isAdmin &&
         req.method === "POST" &&
         response.status < 400 &&
         !ADMIN_SESSION_PATHS.includes(pathname)
-      ) {
+      )
         contentChanged("all");
-      }
       const pass =
         options.scripts && !isAdmin
           ? {
@@ -205,14 +163,7 @@ export function createPageHandler(options: PageHandlerOptions) {
       );
     } catch (error) {
       if (streamed) finishStreamed(req, res, streamed);
-      if (error instanceof HttpError) {
-        sendHttpError(req, res, error);
-      } else if (!res.headersSent) {
-        next(error);
-      } else {
-        logger.error({ err: error }, "response failed after its headers were sent");
-        res.destroy();
-      }
+      failRequest(error, req, res, next);
     } finally {
       done();
     }
@@ -275,17 +226,13 @@ function setReaderHeaders(res: ExpressResponse, state: ScriptState, status: numb
   }
 }
 
-async function sendResponse(
-  req: ExpressRequest,
+/** The route's status and headers onto the Express response (cookies, no-store, Retry-After, CSP). */
+function copyHeaders(
   res: ExpressResponse,
   response: Response,
   state: SendState,
   options: PageHandlerOptions,
-): Promise<void> {
-  if (res.destroyed || res.writableEnded) {
-    await response.body?.cancel();
-    return;
-  }
+): { type: string; isHtml: boolean } {
   res.status(response.status);
   for (const [key, value] of response.headers) {
     if (key === "set-cookie") continue;
@@ -299,7 +246,6 @@ async function sendResponse(
     res.setHeader("Retry-After", String(requestRetryAfter() ?? 60));
     res.setHeader("Cache-Control", "no-store");
   }
-
   const type = response.headers.get("content-type") ?? "";
   const isHtml = /text\/html/i.test(type);
   if (isHtml && options.csp) {
@@ -312,6 +258,66 @@ async function sendResponse(
       }),
     );
   }
+  return { type, isHtml };
+}
+
+/** A streamed answer (deferred data) written as it comes, respecting back-pressure. */
+async function pipeStream(res: ExpressResponse, stream: ReadableStream<Uint8Array>): Promise<void> {
+  res.flushHeaders();
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve));
+      if (res.destroyed) {
+        await reader.cancel();
+        break;
+      }
+    }
+  } finally {
+    res.end();
+  }
+}
+
+/** A public page as the cache keeps it: its CSP allows its inline scripts by hash (no nonce to reuse). */
+function cachedPage(
+  response: Response,
+  body: Buffer,
+  etag: string,
+  isHtml: boolean,
+  state: SendState,
+  options: PageHandlerOptions,
+): CachedPage {
+  return {
+    status: response.status,
+    headers: [...response.headers].filter(([k]) => k !== "set-cookie" && k !== "content-length"),
+    body,
+    etag,
+    csp:
+      isHtml && options.csp
+        ? contentSecurityPolicy({
+            scriptHashes: inlineScriptHashes(body.toString("utf8")),
+            https: state.https,
+            formActionOrigins: [...options.formActionOrigins],
+          })
+        : null,
+    encoded: {},
+    storedAt: Date.now(),
+  };
+}
+async function sendResponse(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  response: Response,
+  state: SendState,
+  options: PageHandlerOptions,
+): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  const { type, isHtml } = copyHeaders(res, response, state, options);
 
   if (!response.body) {
     res.end();
@@ -323,21 +329,7 @@ async function sendResponse(
       res.end();
       return;
     }
-    res.flushHeaders();
-    const reader = response.body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        if (!res.write(value)) await new Promise((resolve) => res.once("drain", resolve));
-        if (res.destroyed) {
-          await reader.cancel();
-          break;
-        }
-      }
-    } finally {
-      res.end();
-    }
+    await pipeStream(res, response.body);
     return;
   }
 
@@ -359,23 +351,11 @@ async function sendResponse(
     !state.uncacheable &&
     isCacheable(req.method, response.status, response.headers)
   ) {
-    const page: CachedPage = {
-      status: response.status,
-      headers: [...response.headers].filter(([k]) => k !== "set-cookie" && k !== "content-length"),
-      body,
-      etag,
-      csp:
-        isHtml && options.csp
-          ? contentSecurityPolicy({
-              scriptHashes: inlineScriptHashes(body.toString("utf8")),
-              https: state.https,
-              formActionOrigins: [...options.formActionOrigins],
-            })
-          : null,
-      encoded: {},
-      storedAt: Date.now(),
-    };
-    options.cache.set(state.cacheKey, page, state.generation);
+    options.cache.set(
+      state.cacheKey,
+      cachedPage(response, body, etag, isHtml, state, options),
+      state.generation,
+    );
     res.setHeader("X-Cache", "MISS");
   }
   if (response.status === 200 && req.headers["if-none-match"] === etag) {

@@ -12,9 +12,9 @@ import { createDirectoryDestination } from "~/integrations/storage/backup-destin
 import { createLocalStorage } from "~/integrations/storage/local.server";
 import { createTestDatabase, describeDb, TEST_DRIVER, type TestDatabase } from "../../../tests/support/db";
 import { databaseUrl } from "../../../tests/support/global-setup";
-import { readManifest, sha256 } from "./archive.server";
 import { lastBackup } from "./backups.server";
 import { ensureNightlyBackupScheduled, NIGHTLY_BACKUP_KIND, runNightlyBackup } from "./nightly.server";
+import { readManifest, sha256 } from "./restore.server";
 import { backupFileName } from "./retention";
 
 let t: TestDatabase;

@@ -5,20 +5,16 @@ import { getJob } from "~/domain/jobs/queue.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { until } from "../../../tests/support/until";
-import {
-  convertArticle,
-  getHeadingPreview,
-  headingStats,
-  listHeadingArticles,
-  readPublishedBatch,
-  restoreArticle,
-} from "./headings.server";
+import { readPublishedBatch } from "./batch.server";
+import { convertArticle, restoreArticle } from "./headings.server";
 import {
   createHeadingsJobHandlers,
   latestHeadingsJob,
   startHeadingsJob,
   stopHeadingsJob,
 } from "./jobs.server";
+import { headingStats, listHeadingArticles } from "./list.server";
+import { getHeadingPreview } from "./preview.server";
 import { ANALYZE_ALL_JOB, CONVERT_ALL_JOB, readProgress } from "./rules";
 
 const LEGACY = (n: number) =>

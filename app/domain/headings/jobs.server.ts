@@ -12,15 +12,13 @@ import { enqueueJob, type JobRow, requestCancel } from "~/domain/jobs/queue.serv
 import type { JobContext, JobHandler } from "~/domain/jobs/runner.server";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
+import { type BatchArticle, countPublished, readPublishedBatch, resetAnalyzing } from "./batch.server";
 import {
   analyzeArticle,
   convertArticle,
-  countPublished,
   markConversionError,
   planConversion,
-  readPublishedBatch,
   recordNothingToConvert,
-  resetAnalyzing,
 } from "./headings.server";
 import {
   ANALYZE_ALL_JOB,
@@ -65,120 +63,158 @@ export function throttledArticlesChanged(everyMs = 1000): () => void {
 /** Without a write, the checkpoint is saved every this many articles (a redo of them is harmless). */
 const QUIET_REPORT_EVERY = 50;
 
-function handler(mode: "analyze" | "convert", options: HeadingsJobOptions): JobHandler {
-  const analyzePause = options.analyzePauseMs ?? ANALYZE_PAUSE_MS;
-  const convertPause = options.convertPauseMs ?? CONVERT_PAUSE_MS;
-  const batchSize = options.batchSize ?? HEADINGS_FETCH_BATCH;
+type Mode = "analyze" | "convert";
+type Settings = {
+  analyzePause: number;
+  convertPause: number;
+  batchSize: number;
+  onConverted: (id: number) => void;
+};
+
+/** One execution of a headings job: its checkpoint and the articles waiting to be recorded. */
+type Walk = {
+  ctx: JobContext;
+  mode: Mode;
+  settings: Settings;
+  log: typeof logger;
+  progress: HeadingsProgress;
+  sinceReport: number;
+  /** Articles with nothing to convert, recorded in one statement before the next checkpoint. */
+  nothing: number[];
+};
+
+/** What handling one article did: whether it wrote, how long to pause after it; `stop`: return now. */
+type Step = { wrote: boolean; pause: number; stop?: boolean };
+
+function handler(mode: Mode, options: HeadingsJobOptions): JobHandler {
   return async (ctx: JobContext) => {
-    const onConverted = options.onConverted ?? throttledArticlesChanged();
+    const settings: Settings = {
+      analyzePause: options.analyzePauseMs ?? ANALYZE_PAUSE_MS,
+      convertPause: options.convertPauseMs ?? CONVERT_PAUSE_MS,
+      batchSize: options.batchSize ?? HEADINGS_FETCH_BATCH,
+      onConverted: options.onConverted ?? throttledArticlesChanged(),
+    };
     const { db } = ctx;
-    const log = logger.child({ jobId: ctx.job.id, kind: ctx.job.kind });
-    let progress: HeadingsProgress = readProgress(ctx.progress) ?? {
-      total: await countPublished(db),
-      done: 0,
-      matched: 0,
-      headings: 0,
-      skipped: 0,
-      errors: 0,
-      cursor: null,
-      lastTitle: null,
+    const walk: Walk = {
+      ctx,
+      mode,
+      settings,
+      log: logger.child({ jobId: ctx.job.id, kind: ctx.job.kind }),
+      progress: readProgress(ctx.progress) ?? {
+        total: await countPublished(db),
+        done: 0,
+        matched: 0,
+        headings: 0,
+        skipped: 0,
+        errors: 0,
+        cursor: null,
+        lastTitle: null,
+      },
+      sinceReport: 0,
+      nothing: [],
     };
     await resetAnalyzing(db);
-    if (!(await ctx.report(progress))) return progress;
-
-    let sinceReport = 0;
-    // Articles with nothing to convert, recorded in one statement before the next checkpoint.
-    let nothing: number[] = [];
-    const checkpoint = async () => {
-      await recordNothingToConvert(db, nothing);
-      nothing = [];
-      sinceReport = 0;
-      return ctx.report(progress);
-    };
-    const walk = async (): Promise<HeadingsProgress | null> => {
-      for (;;) {
-        const batch = await readPublishedBatch(db, progress.cursor, batchSize);
-        if (batch.length === 0) break;
-        for (const article of batch) {
-          if (ctx.signal.aborted) return progress;
-          let wrote = false;
-          let pause = 0;
-          const next = { ...progress, done: progress.done + 1, lastTitle: article.title };
-          if (mode === "analyze") {
-            const result = await analyzeArticle(db, article);
-            wrote = true;
-            if (result.outcome === "analyzed") {
-              pause = analyzePause;
-              if (result.count > 0) {
-                next.matched += 1;
-                next.headings += result.count;
-              }
-            } else if (result.outcome === "skipped") next.skipped += 1;
-            else next.errors += 1;
-          } else {
-            // A quick look first: most articles have nothing to convert and need no transaction.
-            let count = 0;
-            try {
-              count = planConversion(article.content).headings.length;
-            } catch {
-              count = 1; // let the transaction below meet the same failure and record it
-            }
-            if (count === 0) {
-              next.skipped += 1;
-              nothing.push(article.id);
-            } else {
-              try {
-                const result = await convertArticle(db, article.id, { skipRestored: true });
-                wrote = true;
-                if (result.outcome === "converted") {
-                  next.matched += 1;
-                  next.headings += result.count;
-                  pause = convertPause;
-                  onConverted(article.id);
-                } else next.skipped += 1;
-              } catch (error) {
-                if (ctx.signal.aborted) return progress;
-                log.error({ err: error, articleId: article.id }, "heading conversion failed");
-                const message = error instanceof Error ? error.message : String(error);
-                await markConversionError(db, article.id, message).catch((err) =>
-                  log.error({ err, articleId: article.id }, "could not record the conversion error"),
-                );
-                next.errors += 1;
-                wrote = true;
-              }
-            }
-          }
-          next.cursor = { date: article.dateKey, id: article.id };
-          progress = next;
-          sinceReport += 1;
-          if (wrote || sinceReport >= QUIET_REPORT_EVERY) {
-            if (!(await checkpoint())) return progress;
-          }
-          if (pause > 0) {
-            if (!(await ctx.sleep(pause))) return progress;
-          } else {
-            // Let requests in between: detection is synchronous work on the server's one thread.
-            await new Promise((resolve) => setImmediate(resolve));
-          }
-        }
-        if (batch.length < batchSize) break;
-      }
-      return null;
-    };
+    if (!(await ctx.report(walk.progress))) return walk.progress;
     try {
-      const stopped = await walk();
+      const stopped = await walkArticles(walk);
       if (stopped) return stopped;
     } finally {
       // Whatever happens, what was looked at is recorded before the job lets go.
-      await recordNothingToConvert(db, nothing).catch((err) =>
-        log.error({ err }, "could not record the articles with nothing to convert"),
+      await recordNothingToConvert(db, walk.nothing).catch((err) =>
+        walk.log.error({ err }, "could not record the articles with nothing to convert"),
       );
-      nothing = [];
+      walk.nothing = [];
     }
     await resetAnalyzing(db);
     // Articles published while the job ran may push done past the first count.
-    return { ...progress, total: Math.max(progress.total, progress.done) };
+    return { ...walk.progress, total: Math.max(walk.progress.total, walk.progress.done) };
   };
+}
+
+async function checkpoint(walk: Walk): Promise<boolean> {
+  await recordNothingToConvert(walk.ctx.db, walk.nothing);
+  walk.nothing = [];
+  walk.sinceReport = 0;
+  return walk.ctx.report(walk.progress);
+}
+
+/** The published articles after the checkpoint, batch by batch; the progress when stopped, else null. */
+async function walkArticles(walk: Walk): Promise<HeadingsProgress | null> {
+  const { ctx, settings } = walk;
+  for (;;) {
+    const batch = await readPublishedBatch(ctx.db, walk.progress.cursor, settings.batchSize);
+    if (batch.length === 0) break;
+    for (const article of batch) {
+      if (ctx.signal.aborted) return walk.progress;
+      const next = { ...walk.progress, done: walk.progress.done + 1, lastTitle: article.title };
+      const step =
+        walk.mode === "analyze"
+          ? await analyzeStep(walk, article, next)
+          : await convertStep(walk, article, next);
+      if (step.stop) return walk.progress;
+      next.cursor = { date: article.dateKey, id: article.id };
+      walk.progress = next;
+      walk.sinceReport += 1;
+      if (step.wrote || walk.sinceReport >= QUIET_REPORT_EVERY) {
+        if (!(await checkpoint(walk))) return walk.progress;
+      }
+      if (step.pause > 0) {
+        if (!(await ctx.sleep(step.pause))) return walk.progress;
+      } else {
+        // Let requests in between: detection is synchronous work on the server's one thread.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+    if (batch.length < settings.batchSize) break;
+  }
+  return null;
+}
+
+async function analyzeStep(walk: Walk, article: BatchArticle, next: HeadingsProgress): Promise<Step> {
+  const result = await analyzeArticle(walk.ctx.db, article);
+  if (result.outcome === "skipped") next.skipped += 1;
+  else if (result.outcome === "error") next.errors += 1;
+  else if (result.count > 0) {
+    next.matched += 1;
+    next.headings += result.count;
+  }
+  return { wrote: true, pause: result.outcome === "analyzed" ? walk.settings.analyzePause : 0 };
+}
+
+async function convertStep(walk: Walk, article: BatchArticle, next: HeadingsProgress): Promise<Step> {
+  const { ctx, log } = walk;
+  // A quick look first: most articles have nothing to convert and need no transaction.
+  let count = 0;
+  try {
+    count = planConversion(article.content).headings.length;
+  } catch {
+    count = 1; // let the transaction below meet the same failure and record it
+  }
+  if (count === 0) {
+    next.skipped += 1;
+    walk.nothing.push(article.id);
+    return { wrote: false, pause: 0 };
+  }
+  try {
+    const result = await convertArticle(ctx.db, article.id, { skipRestored: true });
+    if (result.outcome !== "converted") {
+      next.skipped += 1;
+      return { wrote: true, pause: 0 };
+    }
+    next.matched += 1;
+    next.headings += result.count;
+    walk.settings.onConverted(article.id);
+    return { wrote: true, pause: walk.settings.convertPause };
+  } catch (error) {
+    if (ctx.signal.aborted) return { wrote: false, pause: 0, stop: true };
+    log.error({ err: error, articleId: article.id }, "heading conversion failed");
+    const message = error instanceof Error ? error.message : String(error);
+    await markConversionError(ctx.db, article.id, message).catch((err) =>
+      log.error({ err, articleId: article.id }, "could not record the conversion error"),
+    );
+    next.errors += 1;
+    return { wrote: true, pause: 0 };
+  }
 }
 
 export function createHeadingsJobHandlers(

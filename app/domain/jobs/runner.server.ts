@@ -81,24 +81,38 @@ export const JOB_POLL_MS = 2_000;
 /** While the database cannot be reached the runner looks less often, up to this pause. */
 const MAX_IDLE_BACKOFF_MS = 10_000;
 
+/** What one runner's jobs share: its settings and whether it is stopping. */
+type RunnerState = {
+  db: Database;
+  handlers: Record<string, JobHandler>;
+  owner: string;
+  leaseMs: number;
+  heartbeatMs: number;
+  retryDelay: (attempt: number) => number;
+  readonly stopping: boolean;
+};
+
 export function startJobRunner(options: RunnerOptions): JobRunner {
-  const { db, handlers } = options;
   const pollMs = options.pollMs ?? JOB_POLL_MS;
-  const leaseMs = options.leaseMs ?? JOB_LEASE_MS;
-  const heartbeatMs = options.heartbeatMs ?? JOB_HEARTBEAT_MS;
   const concurrency = options.concurrency ?? 2;
-  const retryDelay = options.retryDelayMs ?? defaultRetryDelay;
-  const owner = `${process.pid}-${randomUUID().slice(0, 8)}`;
-  const kinds = Object.keys(handlers);
+  const state = {
+    db: options.db,
+    handlers: options.handlers,
+    owner: `${process.pid}-${randomUUID().slice(0, 8)}`,
+    leaseMs: options.leaseMs ?? JOB_LEASE_MS,
+    heartbeatMs: options.heartbeatMs ?? JOB_HEARTBEAT_MS,
+    retryDelay: options.retryDelayMs ?? defaultRetryDelay,
+    stopping: false,
+  };
+  const kinds = Object.keys(options.handlers);
   const running = new Map<number, { controller: AbortController; done: Promise<void> }>();
-  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let looking = false;
   /** Claims that failed in a row: the next look waits longer (pollMs doubling, at most 10 s). */
   let failedLooks = 0;
 
   const schedule = (ms: number) => {
-    if (stopping) return;
+    if (state.stopping) return;
     clearTimeout(timer);
     // A wake-up from inside a request must not run the jobs in that request's context.
     timer = setTimeout(() => runOutsideRequestContext(() => void lookForWork()), ms);
@@ -106,12 +120,12 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
   };
 
   async function lookForWork(): Promise<void> {
-    if (stopping || looking) return;
+    if (state.stopping || looking) return;
     looking = true;
     let failed = false;
     try {
-      while (!stopping && running.size < concurrency) {
-        const job = await claimNextJob(db, owner, kinds, leaseMs);
+      while (!state.stopping && running.size < concurrency) {
+        const job = await claimNextJob(state.db, state.owner, kinds, state.leaseMs);
         if (!job) break;
         if (running.has(job.id)) {
           // Our own heartbeat came too late (a stalled event loop) and the lease ran out: the claim
@@ -120,7 +134,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
           continue;
         }
         const controller = new AbortController();
-        const done = runJob(job, controller).finally(() => {
+        const done = runJob(state, job, controller).finally(() => {
           running.delete(job.id);
           schedule(0);
         });
@@ -137,116 +151,148 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     }
   }
 
-  async function runJob(job: JobRow, controller: AbortController): Promise<void> {
-    const handler = handlers[job.kind];
-    const log = logger.child({ jobId: job.id, kind: job.kind });
-    let progress: JobProgress = job.progress ?? {};
-    let cancelRequested = job.cancelRequested;
-    if (cancelRequested) controller.abort();
-
-    const beat = async (next?: JobProgress) => {
-      const result = await heartbeat(db, job.id, owner, leaseMs, next);
-      if (!result.owned) {
-        // Another runner took the job over (our lease ran out): stop without touching it.
-        controller.abort();
-        return false;
-      }
-      if (result.cancelRequested) {
-        cancelRequested = true;
-        controller.abort();
-      }
-      return !controller.signal.aborted;
-    };
-    const beatTimer = setInterval(() => {
-      beat().catch((error) => {
-        if (!databaseAvailability.noteIfUnavailable(error, "jobs"))
-          log.warn({ err: error }, "job heartbeat failed");
-      });
-    }, heartbeatMs);
-    beatTimer.unref();
-
-    const ctx: JobContext = {
-      db,
-      job,
-      signal: controller.signal,
-      get progress() {
-        return progress;
-      },
-      async report(next) {
-        progress = next;
-        return beat(next);
-      },
-      sleep(ms) {
-        return new Promise((resolve) => {
-          if (controller.signal.aborted) return resolve(false);
-          const t = setTimeout(() => {
-            controller.signal.removeEventListener("abort", onAbort);
-            resolve(true);
-          }, ms);
-          const onAbort = () => {
-            clearTimeout(t);
-            resolve(false);
-          };
-          controller.signal.addEventListener("abort", onAbort, { once: true });
-        });
-      },
-    };
-
-    try {
-      const final = await handler(ctx);
-      if (final) progress = final;
-      if (cancelRequested) {
-        await finishJob(db, job.id, owner, { status: "cancelled", progress });
-        log.info("job cancelled");
-      } else if (controller.signal.aborted && stopping) {
-        await finishJob(db, job.id, owner, { status: "requeue", progress });
-        log.info("job paused for shutdown; it resumes on the next start");
-      } else if (controller.signal.aborted) {
-        log.warn("job lost its lease to another runner");
-      } else {
-        await finishJob(db, job.id, owner, { status: "done", progress });
-        log.info("job done");
-      }
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      try {
-        if (stopping && controller.signal.aborted) {
-          await finishJob(db, job.id, owner, { status: "requeue", progress });
-        } else if (cancelRequested) {
-          await finishJob(db, job.id, owner, { status: "cancelled", progress });
-        } else if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError) {
-          log.error({ err: error }, "job failed for good");
-          emitTelemetry({ type: "job-failed", kind: job.kind });
-          await finishJob(db, job.id, owner, { status: "failed", error: message, progress });
-        } else {
-          log.warn({ err: error, attempt: job.attempts }, "job failed; it will be retried");
-          await finishJob(db, job.id, owner, {
-            status: "retry",
-            error: message,
-            runAfter: new Date(Date.now() + retryDelay(job.attempts)),
-            progress,
-          });
-        }
-      } catch (finishError) {
-        log.error({ err: finishError }, "job outcome could not be saved; its lease will expire");
-      }
-    } finally {
-      clearInterval(beatTimer);
-    }
-  }
-
   const unsubscribe = onJobEnqueued(() => schedule(0));
   schedule(0);
 
   return {
-    owner,
+    owner: state.owner,
     wake: () => schedule(0),
     async stop() {
-      stopping = true;
+      state.stopping = true;
       unsubscribe();
       clearTimeout(timer);
       for (const { controller } of running.values()) controller.abort();
       await Promise.allSettled([...running.values()].map((r) => r.done));
     },
   };
+}
+
+/** Waits `ms`, ending early (false) when the signal aborts. */
+function abortableSleep(signal: AbortSignal, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve(false);
+    const t = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve(true);
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(t);
+      resolve(false);
+    };
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** One job's run: its lease kept by a heartbeat, its handler's context, and how it ended. */
+type JobRun = {
+  job: JobRow;
+  controller: AbortController;
+  log: typeof logger;
+  progress: JobProgress;
+  cancelRequested: boolean;
+};
+
+/** Renews the lease (saving `next` as the checkpoint). False: the job must stop now. */
+async function beat(state: RunnerState, run: JobRun, next?: JobProgress): Promise<boolean> {
+  const result = await heartbeat(state.db, run.job.id, state.owner, state.leaseMs, next);
+  if (!result.owned) {
+    // Another runner took the job over (our lease ran out): stop without touching it.
+    run.controller.abort();
+    return false;
+  }
+  if (result.cancelRequested) {
+    run.cancelRequested = true;
+    run.controller.abort();
+  }
+  return !run.controller.signal.aborted;
+}
+
+async function runJob(state: RunnerState, job: JobRow, controller: AbortController): Promise<void> {
+  const handler = state.handlers[job.kind];
+  const run: JobRun = {
+    job,
+    controller,
+    log: logger.child({ jobId: job.id, kind: job.kind }),
+    progress: job.progress ?? {},
+    cancelRequested: job.cancelRequested,
+  };
+  if (run.cancelRequested) controller.abort();
+  const beatTimer = setInterval(() => {
+    beat(state, run).catch((error) => {
+      if (!databaseAvailability.noteIfUnavailable(error, "jobs"))
+        run.log.warn({ err: error }, "job heartbeat failed");
+    });
+  }, state.heartbeatMs);
+  beatTimer.unref();
+
+  const ctx: JobContext = {
+    db: state.db,
+    job,
+    signal: controller.signal,
+    get progress() {
+      return run.progress;
+    },
+    async report(next) {
+      run.progress = next;
+      return beat(state, run, next);
+    },
+    sleep: (ms) => abortableSleep(controller.signal, ms),
+  };
+
+  try {
+    const final = await handler(ctx);
+    if (final) run.progress = final;
+    await recordReturn(state, run);
+  } catch (error) {
+    try {
+      await recordThrow(state, run, error);
+    } catch (finishError) {
+      run.log.error({ err: finishError }, "job outcome could not be saved; its lease will expire");
+    }
+  } finally {
+    clearInterval(beatTimer);
+  }
+}
+
+/** The handler returned: done, cancelled, paused for a shutdown, or lost to another runner. */
+async function recordReturn(state: RunnerState, run: JobRun): Promise<void> {
+  const { db, owner } = state;
+  const { job, progress, log } = run;
+  const aborted = run.controller.signal.aborted;
+  if (run.cancelRequested) {
+    await finishJob(db, job.id, owner, { status: "cancelled", progress });
+    log.info("job cancelled");
+  } else if (aborted && state.stopping) {
+    await finishJob(db, job.id, owner, { status: "requeue", progress });
+    log.info("job paused for shutdown; it resumes on the next start");
+  } else if (aborted) {
+    log.warn("job lost its lease to another runner");
+  } else {
+    await finishJob(db, job.id, owner, { status: "done", progress });
+    log.info("job done");
+  }
+}
+
+/** The handler threw: paused, cancelled, failed for good, or queued again after a delay. */
+async function recordThrow(state: RunnerState, run: JobRun, error: unknown): Promise<void> {
+  const { db, owner } = state;
+  const { job, progress, log } = run;
+  const message = error instanceof Error ? error.message : String(error);
+  if (state.stopping && run.controller.signal.aborted) {
+    await finishJob(db, job.id, owner, { status: "requeue", progress });
+  } else if (run.cancelRequested) {
+    await finishJob(db, job.id, owner, { status: "cancelled", progress });
+  } else if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError) {
+    log.error({ err: error }, "job failed for good");
+    emitTelemetry({ type: "job-failed", kind: job.kind });
+    await finishJob(db, job.id, owner, { status: "failed", error: message, progress });
+  } else {
+    log.warn({ err: error, attempt: job.attempts }, "job failed; it will be retried");
+    await finishJob(db, job.id, owner, {
+      status: "retry",
+      error: message,
+      runAfter: new Date(Date.now() + state.retryDelay(job.attempts)),
+      progress,
+    });
+  }
 }

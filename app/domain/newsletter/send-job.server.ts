@@ -14,21 +14,36 @@
  *    (Mailgun's events by our reference; the outbox's file), never by guessing; then the next
  *    batch follows. No recipient twice, none skipped.
  * 4. *Finish*: the send is done and its email_stats row is written, in one transaction.
+ *
+ * Split as Ghost splits email: the renderer (`send-message.server.ts`), the batch planner
+ * (`send-batches.server.ts`) and this sending service, which walks the batches.
  */
 import { randomUUID } from "node:crypto";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
-import { newsletterSendBatches as batches, jobs, newsletterSends, newsletterSubscribers } from "~/db/schema";
 import type { JobContext, JobHandler } from "~/domain/jobs/runner.server";
 import { PermanentJobError } from "~/domain/jobs/runner.server";
-import { getSettings } from "~/domain/settings/settings.server";
 import { MailError, type MailProvider, type OutgoingMessage } from "~/integrations/mailgun/provider";
 import { logger } from "~/lib/logger.server";
 import { emitTelemetry } from "~/lib/telemetry.server";
 import { NEWSLETTER_MESSAGES } from "./messages";
-import { newsletterFrom, replyToAddress } from "./senders";
-import { getSend, markSendEnded, recordStats, type SendRow } from "./sends.server";
-import { UNSUBSCRIBE_PLACEHOLDER, unsubscribeSecret, unsubscribeUrl } from "./unsubscribe-link.server";
+import {
+  activeRecipients,
+  backToPending,
+  batchReference,
+  cancelWasRequested,
+  claimBatch,
+  finishSend,
+  markSent,
+  nextOpenBatch,
+  noteSendError,
+  type OpenBatch,
+  prepareBatches,
+  progressOf,
+  type Recipient,
+  type SendProgress,
+  takeOverSend,
+} from "./send-batches.server";
+import { type BatchRenderer, createBatchRenderer } from "./send-message.server";
+import { getSend, markSendEnded, type SendRow } from "./sends.server";
 
 export type SendJobOptions = {
   mail: MailProvider;
@@ -51,375 +66,217 @@ export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000, 16000] as const;
 /** Mailgun's request timeout is 30 s (mailgun.server.ts); 15 s more for its events to list the message. */
 const DEFAULT_SETTLE_AFTER_MS = 45_000;
 
-type Batch = typeof batches.$inferSelect;
-export type SendProgress = {
-  sendId: number;
-  batchesDone: number;
-  totalBatches: number;
-  recipientsSent: number;
-  totalRecipients: number;
-  message?: string;
+type SendConfig = {
+  mail: MailProvider;
+  pauseMs: number;
+  retryDelays: readonly number[];
+  maxAttempts: number;
+  settleAfterMs: number;
+  batchSize: number;
 };
 
-/** `nl-{send}-{batch}`: our reference of a batch at the provider. */
-export function batchReference(sendId: number, batchNo: number): string {
-  return `nl-${sendId}-${batchNo}`;
-}
+/** One execution of a send: what every step needs. */
+type SendRun = {
+  ctx: JobContext;
+  config: SendConfig;
+  sendId: number;
+  /** From now on only this execution starts batches of this send (`claimBatch`). */
+  executor: string;
+  render: BatchRenderer;
+  log: typeof logger;
+};
 
-/** Freezes the recipients into batches (in SQL: nothing is held in memory) and starts sending. */
-export async function prepareBatches(db: DbOrTx, send: SendRow, batchSize: number, provider: string) {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(newsletterSends)
-      .set({ status: "sending", provider, updatedAt: new Date() })
-      .where(and(eq(newsletterSends.id, send.id), eq(newsletterSends.status, "queued")))
-      .returning({ id: newsletterSends.id });
-    if (!row) return;
-    // Frozen once: a send that already has its batches keeps them (never sent twice).
-    const [existing] = await tx
-      .select({ id: batches.id })
-      .from(batches)
-      .where(eq(batches.sendId, send.id))
-      .limit(1);
-    if (existing) return;
-    const picked =
-      send.audience === "selected"
-        ? sql`and id in (select (jsonb_array_elements_text(${JSON.stringify(send.selectedIds ?? [])}::jsonb))::int)`
-        : sql``;
-    await tx.execute(sql`
-      insert into newsletter_send_batches (send_id, batch_no, subscriber_ids)
-      select ${send.id}, b + 1, jsonb_agg(id order by id)
-      from (
-        select id, (row_number() over (order by id) - 1) / ${batchSize} as b
-        from newsletter_subscribers
-        where is_active ${picked}
-      ) s
-      group by b`);
-    const [totals] = await tx
-      .select({
-        batches: sql<number>`count(*)::int`,
-        recipients: sql<number>`coalesce(sum(jsonb_array_length(${batches.subscriberIds})), 0)::int`,
-      })
-      .from(batches)
-      .where(eq(batches.sendId, send.id));
-    await tx
-      .update(newsletterSends)
-      .set({
-        totalBatches: totals.batches,
-        totalRecipients: totals.recipients,
-        batchesDone: 0,
-        recipientsSent: 0,
-      })
-      .where(eq(newsletterSends.id, send.id));
-  });
-}
+type Next =
+  | { kind: "none" }
+  | { kind: "settle"; batch: OpenBatch }
+  | { kind: "empty"; batch: OpenBatch }
+  | { kind: "send"; batch: OpenBatch; recipients: Recipient[]; message: OutgoingMessage };
 
-type OpenBatch = Omit<Batch, "subscriberIds">;
-
-async function nextOpenBatch(db: DbOrTx, sendId: number): Promise<OpenBatch | null> {
-  const [row] = await db
-    .select({
-      id: batches.id,
-      sendId: batches.sendId,
-      batchNo: batches.batchNo,
-      status: batches.status,
-      attempts: batches.attempts,
-      attemptStartedAt: batches.attemptStartedAt,
-      probeEmail: batches.probeEmail,
-      providerMessageId: batches.providerMessageId,
-      recipientsSent: batches.recipientsSent,
-      lastError: batches.lastError,
-      sentAt: batches.sentAt,
-    })
-    .from(batches)
-    .where(and(eq(batches.sendId, sendId), inArray(batches.status, ["pending", "sending"])))
-    .orderBy(asc(batches.batchNo))
-    .limit(1);
-  return row ?? null;
-}
-
-async function markSent(db: DbOrTx, batch: OpenBatch, providerMessageId: string, recipients: number) {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(batches)
-      .set({
-        status: "sent",
-        providerMessageId,
-        recipientsSent: recipients,
-        sentAt: new Date(),
-        lastError: null,
-      })
-      .where(and(eq(batches.id, batch.id), inArray(batches.status, ["pending", "sending"])))
-      .returning({ id: batches.id });
-    if (!row) return;
-    await tx
-      .update(newsletterSends)
-      .set({
-        batchesDone: sql`${newsletterSends.batchesDone} + 1`,
-        recipientsSent: sql`${newsletterSends.recipientsSent} + ${recipients}`,
-        lastError: null,
-        updatedAt: new Date(),
-      })
-      .where(eq(newsletterSends.id, batch.sendId));
-  });
-}
-
-async function backToPending(db: DbOrTx, batch: OpenBatch, error: string | null) {
-  await db
-    .update(batches)
-    .set({ status: "pending", recipientsSent: 0, lastError: error })
-    .where(eq(batches.id, batch.id));
-}
-
-async function progressOf(db: DbOrTx, sendId: number): Promise<SendProgress> {
-  const [send] = await db
-    .select({
-      batchesDone: newsletterSends.batchesDone,
-      totalBatches: newsletterSends.totalBatches,
-      recipientsSent: newsletterSends.recipientsSent,
-      totalRecipients: newsletterSends.totalRecipients,
-    })
-    .from(newsletterSends)
-    .where(eq(newsletterSends.id, sendId));
-  return {
-    sendId,
-    batchesDone: send?.batchesDone ?? 0,
-    totalBatches: send?.totalBatches ?? 0,
-    recipientsSent: send?.recipientsSent ?? 0,
-    totalRecipients: send?.totalRecipients ?? 0,
-  };
-}
-
-/** A batch's subscribers that are still active, read through the frozen id list in SQL. */
-async function activeRecipients(db: DbOrTx, batchId: number) {
-  return db
-    .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        sql`${newsletterSubscribers.id} in (select (jsonb_array_elements_text(b.subscriber_ids))::int from newsletter_send_batches b where b.id = ${batchId})`,
-        eq(newsletterSubscribers.isActive, true),
-      ),
-    )
-    .orderBy(asc(newsletterSubscribers.id));
-}
-
-/** Done: status and the email_stats row in one transaction (a repeat changes nothing). */
-async function finishSend(db: DbOrTx, sendId: number) {
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(newsletterSends)
-      .set({ status: "done", lastError: null, finishedAt: new Date(), updatedAt: new Date() })
-      .where(and(eq(newsletterSends.id, sendId), eq(newsletterSends.status, "sending")))
-      .returning({ id: newsletterSends.id });
-    if (row) await recordStats(tx, sendId);
-  });
-}
-
-async function cancelWasRequested(db: DbOrTx, jobId: number): Promise<boolean> {
-  const [row] = await db.select({ c: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, jobId));
-  return row?.c ?? false;
-}
+/** What a step leaves: prepare the next batch, go on with one prepared already, or stop. */
+type StepResult = "next" | "stopped" | "taken-over" | { next: Promise<Next> };
 
 export function createSendHandler(options: SendJobOptions): JobHandler {
   const { mail } = options;
-  const pauseMs = options.pauseMs ?? DEFAULT_PAUSE_MS;
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const maxAttempts = retryDelays.length + 1;
-  const settleAfterMs = options.settleAfterMs ?? DEFAULT_SETTLE_AFTER_MS;
-  const batchSize = Math.min(options.batchSize ?? mail.maximumRecipients, mail.maximumRecipients);
-
-  return async (ctx: JobContext) => {
-    const { db } = ctx;
-    const sendId = Number(ctx.job.payload.sendId);
-    const log = logger.child({ sendId, jobId: ctx.job.id });
-    let send = await getSend(db, sendId);
-    if (!send || (send.status !== "queued" && send.status !== "sending")) {
-      return { sendId, message: "Nema šta da se pošalje." };
-    }
-    if (send.status === "queued") {
-      await prepareBatches(db, send, batchSize, mail.name);
-      send = (await getSend(db, sendId)) as SendRow;
-      log.info(
-        { batches: send.totalBatches, recipients: send.totalRecipients, provider: mail.name },
-        "newsletter send prepared",
-      );
-      if (send.totalRecipients === 0) {
-        const message = NEWSLETTER_MESSAGES.sendFailed(NEWSLETTER_MESSAGES.noRecipients);
-        await markSendEnded(db, sendId, "failed", message);
-        throw new PermanentJobError(message);
-      }
-    }
-
-    // From now on only this execution starts batches of this send (see `executor`).
-    const executor = randomUUID();
-    await db.update(newsletterSends).set({ executor }).where(eq(newsletterSends.id, sendId));
-
-    const settings = await getSettings(db);
-    const secret = await unsubscribeSecret(db);
-    const from = newsletterFrom(settings.siteName, mail.domain);
-    const replyTo = replyToAddress(settings.contactEmail, mail.domain);
-
-    /** Stopped from outside: a person (cancel) or the process (shutdown, lost lease). */
-    const stopped = async () => {
-      if (await cancelWasRequested(db, ctx.job.id)) {
-        await markSendEnded(db, sendId, "cancelled", null);
-        log.info("newsletter send cancelled");
-      }
-      return progressOf(db, sendId);
-    };
-
-    type Next =
-      | { kind: "none" }
-      | { kind: "settle"; batch: OpenBatch }
-      | { kind: "empty"; batch: OpenBatch }
-      | {
-          kind: "send";
-          batch: OpenBatch;
-          recipients: { id: number; email: string }[];
-          message: OutgoingMessage;
-        };
-
-    /** The next open batch, its recipients still active and its message, built ahead of time. */
-    const prepare = async (): Promise<Next> => {
-      const batch = await nextOpenBatch(db, sendId);
-      if (!batch) return { kind: "none" };
-      // A batch left "sending": its answer was lost (the process died with it in flight).
-      if (batch.status === "sending") return { kind: "settle", batch };
-      const recipients = await activeRecipients(db, batch.id);
-      // Everyone in this batch left after the list was frozen.
-      if (recipients.length === 0) return { kind: "empty", batch };
-      const message: OutgoingMessage = {
-        kind: "newsletter",
-        from,
-        replyTo,
-        to: recipients.map((r) => r.email),
-        subject: send.subject,
-        html: send.html,
-        text: send.text,
-        recipientVariables: Object.fromEntries(
-          recipients.map((r) => [
-            r.email,
-            { unsubscribe_url: unsubscribeUrl(send.origin, secret, r.id, r.email) },
-          ]),
-        ),
-        headers: {
-          "List-Unsubscribe": `<${UNSUBSCRIBE_PLACEHOLDER}>`,
-          "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        },
-        tracking: true,
-        tags: ["newsletter"],
-        reference: batchReference(sendId, batch.batchNo),
-      };
-      return { kind: "send", batch, recipients, message };
-    };
-
-    let next = prepare();
-    for (;;) {
-      if (ctx.signal.aborted) return stopped();
-      const step = await next;
-      if (step.kind === "none") break;
-
-      if (step.kind === "settle") {
-        const { batch } = step;
-        const startedAt = batch.attemptStartedAt ?? new Date(0);
-        const wait = startedAt.getTime() + settleAfterMs - Date.now();
-        if (wait > 0 && !(await ctx.sleep(wait))) return stopped();
-        const accepted = await mail.wasAccepted({
-          reference: batchReference(sendId, batch.batchNo),
-          recipient: batch.probeEmail ?? "",
-          since: startedAt,
-        });
-        log.warn({ batch: batch.batchNo, accepted }, "settled a batch whose answer was lost");
-        emitTelemetry({ type: "newsletter-batch", result: accepted ? "settled-sent" : "settled-unsent" });
-        if (accepted) await markSent(db, batch, "", batch.recipientsSent);
-        else await backToPending(db, batch, "Odgovor na slanje je izgubljen; provajder ga nije primio.");
-        next = prepare();
-        continue;
-      }
-      if (step.kind === "empty") {
-        await markSent(db, step.batch, "", 0);
-        next = prepare();
-        continue;
-      }
-
-      const { batch, recipients, message } = step;
-      const attempt = batch.attempts + 1;
-      const started = await db
-        .update(batches)
-        .set({
-          status: "sending",
-          attempts: attempt,
-          attemptStartedAt: new Date(),
-          probeEmail: recipients[0].email,
-          recipientsSent: recipients.length,
-        })
-        .where(
-          and(
-            eq(batches.id, batch.id),
-            eq(batches.status, "pending"),
-            sql`exists (select 1 from newsletter_sends s where s.id = ${sendId} and s.executor = ${executor})`,
-          ),
-        )
-        .returning({ id: batches.id });
-      if (started.length === 0) {
-        // Another process took this send over (our lease ran out): it goes on, we stop here.
-        log.warn({ batch: batch.batchNo }, "newsletter send taken over by another process; stopping here");
-        return progressOf(db, sendId);
-      }
-      try {
-        // Not aborted by a shutdown: the request in flight finishes and is recorded first.
-        const receipt = await mail.send(message);
-        // The pause starts when the provider accepted the batch; our bookkeeping and the next
-        // batch's preparation happen inside it.
-        const pause = ctx.sleep(pauseMs);
-        emitTelemetry({ type: "newsletter-batch", result: "sent" });
-        await markSent(db, batch, receipt.id, recipients.length);
-        const progress = await progressOf(db, sendId);
-        await ctx.report(progress);
-        if (progress.batchesDone >= progress.totalBatches) {
-          next = Promise.resolve({ kind: "none" });
-          continue;
-        }
-        next = prepare();
-        next.catch(() => {}); // Awaited below; a failure surfaces there.
-        if (!(await pause)) return stopped();
-      } catch (error) {
-        if (!(error instanceof MailError)) throw error;
-        emitTelemetry({ type: "newsletter-batch", result: error.uncertain ? "uncertain" : "refused" });
-        if (error.uncertain) {
-          log.warn(
-            { err: error, batch: batch.batchNo },
-            "batch answer lost; it will be settled with the provider",
-          );
-          next = prepare();
-          continue;
-        }
-        await backToPending(db, batch, error.message);
-        if (attempt >= maxAttempts) {
-          const failure = NEWSLETTER_MESSAGES.sendFailed(error.message);
-          log.error(
-            { err: error, batch: batch.batchNo, attempts: attempt },
-            "newsletter batch refused; send failed",
-          );
-          await markSendEnded(db, sendId, "failed", failure);
-          throw new PermanentJobError(failure);
-        }
-        log.warn({ err: error, batch: batch.batchNo, attempt }, "newsletter batch refused; retrying");
-        await db
-          .update(newsletterSends)
-          .set({
-            lastError: `Grupa ${batch.batchNo}, pokušaj ${attempt} od ${maxAttempts}: ${error.message}`,
-          })
-          .where(eq(newsletterSends.id, sendId));
-        if (!(await ctx.sleep(retryDelays[attempt - 1]))) return stopped();
-        next = prepare();
-      }
-    }
-
-    await finishSend(db, sendId);
-    const done = await progressOf(db, sendId);
-    log.info({ recipients: done.recipientsSent, batches: done.batchesDone }, "newsletter send done");
-    return { ...done, message: "Poslato" };
+  const config: SendConfig = {
+    mail,
+    pauseMs: options.pauseMs ?? DEFAULT_PAUSE_MS,
+    retryDelays,
+    maxAttempts: retryDelays.length + 1,
+    settleAfterMs: options.settleAfterMs ?? DEFAULT_SETTLE_AFTER_MS,
+    batchSize: Math.min(options.batchSize ?? mail.maximumRecipients, mail.maximumRecipients),
   };
+  return (ctx) => runSend(ctx, config);
+}
+
+async function runSend(ctx: JobContext, config: SendConfig) {
+  const { db } = ctx;
+  const sendId = Number(ctx.job.payload.sendId);
+  const log = logger.child({ sendId, jobId: ctx.job.id });
+  const send = await openSend(ctx, config, sendId, log);
+  if (!send) return { sendId, message: "Nema šta da se pošalje." };
+
+  const executor = randomUUID();
+  await takeOverSend(db, sendId, executor);
+  const render = await createBatchRenderer(db, send, config.mail);
+  const run: SendRun = { ctx, config, sendId, executor, render, log };
+
+  const outcome = await walkBatches(run);
+  if (outcome === "stopped") return stopped(run);
+  if (outcome === "taken-over") return progressOf(db, sendId);
+  await finishSend(db, sendId);
+  const done = await progressOf(db, sendId);
+  log.info({ recipients: done.recipientsSent, batches: done.batchesDone }, "newsletter send done");
+  return { ...done, message: "Poslato" };
+}
+
+/** The send to walk, its batches frozen on the first run; null when there is nothing to send. */
+async function openSend(
+  ctx: JobContext,
+  config: SendConfig,
+  sendId: number,
+  log: typeof logger,
+): Promise<SendRow | null> {
+  const { db } = ctx;
+  const send = await getSend(db, sendId);
+  if (!send || (send.status !== "queued" && send.status !== "sending")) return null;
+  if (send.status !== "queued") return send;
+  await prepareBatches(db, send, config.batchSize, config.mail.name);
+  const prepared = (await getSend(db, sendId)) as SendRow;
+  log.info(
+    { batches: prepared.totalBatches, recipients: prepared.totalRecipients, provider: config.mail.name },
+    "newsletter send prepared",
+  );
+  if (prepared.totalRecipients === 0) {
+    const message = NEWSLETTER_MESSAGES.sendFailed(NEWSLETTER_MESSAGES.noRecipients);
+    await markSendEnded(db, sendId, "failed", message);
+    throw new PermanentJobError(message);
+  }
+  return prepared;
+}
+
+/** Stopped from outside: a person (cancel) or the process (shutdown, lost lease). */
+async function stopped(run: SendRun): Promise<SendProgress> {
+  const { db } = run.ctx;
+  if (await cancelWasRequested(db, run.ctx.job.id)) {
+    await markSendEnded(db, run.sendId, "cancelled", null);
+    run.log.info("newsletter send cancelled");
+  }
+  return progressOf(db, run.sendId);
+}
+
+/** The next open batch, its recipients still active and its message, built ahead of time. */
+async function prepareNext(run: SendRun): Promise<Next> {
+  const { db } = run.ctx;
+  const batch = await nextOpenBatch(db, run.sendId);
+  if (!batch) return { kind: "none" };
+  // A batch left "sending": its answer was lost (the process died with it in flight).
+  if (batch.status === "sending") return { kind: "settle", batch };
+  const recipients = await activeRecipients(db, batch.id);
+  // Everyone in this batch left after the list was frozen.
+  if (recipients.length === 0) return { kind: "empty", batch };
+  return { kind: "send", batch, recipients, message: run.render(batch.batchNo, recipients) };
+}
+
+/** One open batch after another until none is left, the run is stopped or another process took over. */
+async function walkBatches(run: SendRun): Promise<"done" | "stopped" | "taken-over"> {
+  let next = prepareNext(run);
+  for (;;) {
+    if (run.ctx.signal.aborted) return "stopped";
+    const step = await next;
+    let result: StepResult;
+    if (step.kind === "none") return "done";
+    if (step.kind === "settle") result = await settleBatch(run, step.batch);
+    else if (step.kind === "empty") {
+      await markSent(run.ctx.db, step.batch, "", 0);
+      result = "next";
+    } else result = await sendBatch(run, step);
+    if (result === "next") next = prepareNext(run);
+    else if (typeof result === "string") return result;
+    else next = result.next;
+  }
+}
+
+/** A batch whose answer was lost: the provider says whether it accepted it (after `settleAfterMs`). */
+async function settleBatch(run: SendRun, batch: OpenBatch): Promise<StepResult> {
+  const { ctx, config, sendId } = run;
+  const startedAt = batch.attemptStartedAt ?? new Date(0);
+  const wait = startedAt.getTime() + config.settleAfterMs - Date.now();
+  if (wait > 0 && !(await ctx.sleep(wait))) return "stopped";
+  const accepted = await config.mail.wasAccepted({
+    reference: batchReference(sendId, batch.batchNo),
+    recipient: batch.probeEmail ?? "",
+    since: startedAt,
+  });
+  run.log.warn({ batch: batch.batchNo, accepted }, "settled a batch whose answer was lost");
+  emitTelemetry({ type: "newsletter-batch", result: accepted ? "settled-sent" : "settled-unsent" });
+  if (accepted) await markSent(ctx.db, batch, "", batch.recipientsSent);
+  else await backToPending(ctx.db, batch, "Odgovor na slanje je izgubljen; provajder ga nije primio.");
+  return "next";
+}
+
+/** Claims a batch, submits it and records the answer; the next batch is prepared during the pause. */
+async function sendBatch(run: SendRun, step: Extract<Next, { kind: "send" }>): Promise<StepResult> {
+  const { ctx, config, sendId } = run;
+  const { batch, recipients, message } = step;
+  if (!(await claimBatch(ctx.db, batch, recipients, run.executor))) {
+    // Another process took this send over (our lease ran out): it goes on, we stop here.
+    run.log.warn({ batch: batch.batchNo }, "newsletter send taken over by another process; stopping here");
+    return "taken-over";
+  }
+  try {
+    // Not aborted by a shutdown: the request in flight finishes and is recorded first.
+    const receipt = await config.mail.send(message);
+    // The pause starts when the provider accepted the batch; our bookkeeping and the next
+    // batch's preparation happen inside it.
+    const pause = ctx.sleep(config.pauseMs);
+    emitTelemetry({ type: "newsletter-batch", result: "sent" });
+    await markSent(ctx.db, batch, receipt.id, recipients.length);
+    const progress = await progressOf(ctx.db, sendId);
+    await ctx.report(progress);
+    if (progress.batchesDone >= progress.totalBatches) return { next: Promise.resolve({ kind: "none" }) };
+    const next = prepareNext(run);
+    next.catch(() => {}); // Awaited by the caller; a failure surfaces there.
+    if (!(await pause)) return "stopped";
+    return { next };
+  } catch (error) {
+    if (!(error instanceof MailError)) throw error;
+    return refused(run, batch, batch.attempts + 1, error);
+  }
+}
+
+/** The provider refused the batch (or its answer was lost): retry later, settle it, or fail the send. */
+async function refused(
+  run: SendRun,
+  batch: OpenBatch,
+  attempt: number,
+  error: MailError,
+): Promise<StepResult> {
+  const { ctx, config, sendId } = run;
+  emitTelemetry({ type: "newsletter-batch", result: error.uncertain ? "uncertain" : "refused" });
+  if (error.uncertain) {
+    run.log.warn(
+      { err: error, batch: batch.batchNo },
+      "batch answer lost; it will be settled with the provider",
+    );
+    return "next";
+  }
+  await backToPending(ctx.db, batch, error.message);
+  if (attempt >= config.maxAttempts) {
+    const failure = NEWSLETTER_MESSAGES.sendFailed(error.message);
+    run.log.error(
+      { err: error, batch: batch.batchNo, attempts: attempt },
+      "newsletter batch refused; send failed",
+    );
+    await markSendEnded(ctx.db, sendId, "failed", failure);
+    throw new PermanentJobError(failure);
+  }
+  run.log.warn({ err: error, batch: batch.batchNo, attempt }, "newsletter batch refused; retrying");
+  await noteSendError(
+    ctx.db,
+    sendId,
+    `Grupa ${batch.batchNo}, pokušaj ${attempt} od ${config.maxAttempts}: ${error.message}`,
+  );
+  if (!(await ctx.sleep(config.retryDelays[attempt - 1]))) return "stopped";
+  return "next";
 }

@@ -105,6 +105,27 @@ async function enqueueSendJob(tx: Transaction, sendId: number, createdBy: string
   }
 }
 
+/** Enqueues the send's job and links it to the send, in the caller's transaction. */
+async function linkSendJob(tx: Transaction, sendId: number, createdBy: string | null): Promise<SendRow> {
+  const job = await enqueueSendJob(tx, sendId, createdBy);
+  const [withJob] = await tx
+    .update(newsletterSends)
+    .set({ jobId: job.id })
+    .where(eq(newsletterSends.id, sendId))
+    .returning();
+  return withJob;
+}
+
+/** Runs a queueing transaction; a refusal thrown inside it (rolling it back) is the answer. */
+async function queueing(db: DbOrTx, work: (tx: Transaction) => Promise<SendRow>): Promise<QueueResult> {
+  try {
+    return { ok: true, send: await db.transaction(work) };
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
+}
+
 /** Turns a draft into a queued send and enqueues its job, in one transaction. */
 export async function queueSend(
   db: DbOrTx,
@@ -120,36 +141,24 @@ export async function queueSend(
   if (recipients === 0) {
     return { ok: false, status: 400, message: NEWSLETTER_MESSAGES.needGenerateAndRecipients };
   }
-  try {
-    const send = await db.transaction(async (tx) => {
-      const [queued] = await tx
-        .update(newsletterSends)
-        .set({
-          status: "queued",
-          subject: input.subject,
-          audience: input.audience,
-          selectedIds: input.audience === "selected" ? input.subscriberIds : null,
-          totalRecipients: recipients,
-          queuedAt: new Date(),
-          updatedAt: new Date(),
-          createdBy: input.createdBy,
-        })
-        .where(and(eq(newsletterSends.id, input.draftId), eq(newsletterSends.status, "draft")))
-        .returning();
-      if (!queued) throw new Refused({ ok: false, status: 409, message: NEWSLETTER_MESSAGES.draftGone });
-      const job = await enqueueSendJob(tx, queued.id, input.createdBy);
-      const [withJob] = await tx
-        .update(newsletterSends)
-        .set({ jobId: job.id })
-        .where(eq(newsletterSends.id, queued.id))
-        .returning();
-      return withJob;
-    });
-    return { ok: true, send };
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
+  return queueing(db, async (tx) => {
+    const [queued] = await tx
+      .update(newsletterSends)
+      .set({
+        status: "queued",
+        subject: input.subject,
+        audience: input.audience,
+        selectedIds: input.audience === "selected" ? input.subscriberIds : null,
+        totalRecipients: recipients,
+        queuedAt: new Date(),
+        updatedAt: new Date(),
+        createdBy: input.createdBy,
+      })
+      .where(and(eq(newsletterSends.id, input.draftId), eq(newsletterSends.status, "draft")))
+      .returning();
+    if (!queued) throw new Refused({ ok: false, status: 409, message: NEWSLETTER_MESSAGES.draftGone });
+    return linkSendJob(tx, queued.id, input.createdBy);
+  });
 }
 
 /** Stops a send: at once when its job has not started, else at the job's next checkpoint. */
@@ -169,37 +178,25 @@ export async function cancelSend(db: DbOrTx, sendId: number): Promise<boolean> {
  * are never sent to again).
  */
 export async function resumeSend(db: DbOrTx, sendId: number, createdBy: string | null): Promise<QueueResult> {
-  try {
-    const send = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(newsletterSends)
-        .set({
-          // With its batches already frozen it goes on sending; without them it is prepared first.
-          status: sql`case when ${newsletterSends.totalBatches} > 0 then 'sending' else 'queued' end`,
-          lastError: null,
-          finishedAt: null,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(newsletterSends.id, sendId), inArray(newsletterSends.status, ["failed", "cancelled"])))
-        .returning();
-      if (!row) throw new Refused({ ok: false, status: 409, message: NEWSLETTER_MESSAGES.draftGone });
-      await tx
-        .update(newsletterSendBatches)
-        .set({ attempts: 0 })
-        .where(and(eq(newsletterSendBatches.sendId, sendId), eq(newsletterSendBatches.status, "pending")));
-      const job = await enqueueSendJob(tx, sendId, createdBy);
-      const [withJob] = await tx
-        .update(newsletterSends)
-        .set({ jobId: job.id })
-        .where(eq(newsletterSends.id, sendId))
-        .returning();
-      return withJob;
-    });
-    return { ok: true, send };
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
+  return queueing(db, async (tx) => {
+    const [row] = await tx
+      .update(newsletterSends)
+      .set({
+        // With its batches already frozen it goes on sending; without them it is prepared first.
+        status: sql`case when ${newsletterSends.totalBatches} > 0 then 'sending' else 'queued' end`,
+        lastError: null,
+        finishedAt: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(newsletterSends.id, sendId), inArray(newsletterSends.status, ["failed", "cancelled"])))
+      .returning();
+    if (!row) throw new Refused({ ok: false, status: 409, message: NEWSLETTER_MESSAGES.draftGone });
+    await tx
+      .update(newsletterSendBatches)
+      .set({ attempts: 0 })
+      .where(and(eq(newsletterSendBatches.sendId, sendId), eq(newsletterSendBatches.status, "pending")));
+    return linkSendJob(tx, sendId, createdBy);
+  });
 }
 
 /**

@@ -13,7 +13,7 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { newsletterSubscribers as subs } from "~/db/schema";
-import type { JobHandler } from "~/domain/jobs/runner.server";
+import type { JobContext, JobHandler } from "~/domain/jobs/runner.server";
 import { PermanentJobError } from "~/domain/jobs/runner.server";
 import { type BrevoContact, ContactsError, type ContactsProvider } from "~/integrations/brevo/brevo.server";
 import { logger } from "~/lib/logger.server";
@@ -129,95 +129,39 @@ async function applyPage(db: Database, page: BrevoContact[], counts: SyncCounts)
   return toBlacklist;
 }
 
+/** One run of the sync: the provider, the checkpoint it saves after each page, and its log. */
+type SyncRun = {
+  ctx: JobContext;
+  contacts: ContactsProvider;
+  pageSize: number;
+  p: SyncProgress;
+  log: typeof logger;
+  /** Saves the checkpoint; false: stop now. */
+  save: () => Promise<boolean>;
+};
+
 export function createSyncHandler(options: {
   contacts: ContactsProvider | null;
   pageSize?: number;
 }): JobHandler {
   const pageSize = options.pageSize ?? BREVO_PAGE_SIZE;
   return async (ctx) => {
-    const { db } = ctx;
     const contacts = options.contacts;
     if (!contacts) throw new PermanentJobError(NEWSLETTER_MESSAGES.syncNotConfigured);
     const p = startOf(ctx.progress);
-    const startedAt = new Date(p.startedAt);
     const log = logger.child({ jobId: ctx.job.id, kind: SYNC_JOB_KIND });
-    const save = () => ctx.report({ ...p, message: syncSummary(p.counts) });
+    const run: SyncRun = {
+      ctx,
+      contacts,
+      pageSize,
+      p,
+      log,
+      save: () => ctx.report({ ...p, message: syncSummary(p.counts) }),
+    };
     try {
-      if (p.phase === "pull") {
-        if (p.lists === null) p.lists = (await contacts.listLists()).length;
-        for (;;) {
-          const page = await contacts.listContacts({ offset: p.offset, limit: pageSize });
-          const blacklist = await applyPage(db, page, p.counts);
-          for (const email of blacklist) {
-            try {
-              await contacts.setBlacklisted(email, true);
-            } catch (error) {
-              p.counts.errors++;
-              log.error({ err: error, email }, "could not blacklist an unsubscribed contact at Brevo");
-            }
-          }
-          p.offset += page.length;
-          if (!(await save())) return p;
-          if (page.length < pageSize) break;
-        }
-        p.phase = "deactivate";
-      }
-
-      if (p.phase === "deactivate") {
-        if (p.offset === 0) {
-          // An empty account (or a wrong key that lists nothing) must not switch everyone off.
-          log.warn("Brevo returned no contacts; nothing is deactivated");
-        } else {
-          const gone = await db
-            .update(subs)
-            .set({ isActive: false, brevoContactId: null, updatedAt: new Date() })
-            .where(
-              and(
-                eq(subs.isActive, true),
-                isNotNull(subs.brevoContactId),
-                or(isNull(subs.brevoSyncedAt), lt(subs.brevoSyncedAt, startedAt)),
-              ),
-            )
-            .returning({ id: subs.id });
-          p.counts.deactivated += gone.length;
-        }
-        p.phase = "push";
-        if (!(await save())) return p;
-      }
-
-      if (p.phase === "push") {
-        for (;;) {
-          const chunk = await db
-            .select({ id: subs.id, email: subs.email })
-            .from(subs)
-            .where(and(eq(subs.isActive, true), isNull(subs.brevoContactId), gt(subs.id, p.lastPushedId)))
-            .orderBy(asc(subs.id))
-            .limit(pageSize);
-          for (const row of chunk) {
-            try {
-              const created = await contacts.createContact(row.email);
-              const id = created.created ? created.id : (await contacts.getContact(row.email))?.id;
-              if (id) {
-                await db
-                  .update(subs)
-                  .set({ brevoContactId: id, brevoSyncedAt: new Date() })
-                  .where(eq(subs.id, row.id));
-                p.counts.pushed++;
-              } else {
-                p.counts.errors++;
-              }
-            } catch (error) {
-              if (!(error instanceof ContactsError)) throw error;
-              p.counts.errors++;
-              log.error({ err: error, email: row.email }, "could not add a subscriber to Brevo");
-            }
-            p.lastPushedId = row.id;
-          }
-          if (!(await save())) return p;
-          if (chunk.length < pageSize) break;
-        }
-        p.phase = "done";
-      }
+      if (p.phase === "pull" && !(await pullContacts(run))) return p;
+      if (p.phase === "deactivate" && !(await deactivateGone(run))) return p;
+      if (p.phase === "push" && !(await pushSubscribers(run))) return p;
       log.info({ counts: p.counts }, "Brevo sync done");
       return { ...p, message: syncSummary(p.counts) };
     } catch (error) {
@@ -228,4 +172,93 @@ export function createSyncHandler(options: {
       throw error;
     }
   };
+}
+
+/** Pull: Brevo's contacts page by page into the list (an unsubscribe here wins). False: stopped. */
+async function pullContacts(run: SyncRun): Promise<boolean> {
+  const { ctx, contacts, pageSize, p, log } = run;
+  if (p.lists === null) p.lists = (await contacts.listLists()).length;
+  for (;;) {
+    const page = await contacts.listContacts({ offset: p.offset, limit: pageSize });
+    const blacklist = await applyPage(ctx.db, page, p.counts);
+    for (const email of blacklist) {
+      try {
+        await contacts.setBlacklisted(email, true);
+      } catch (error) {
+        p.counts.errors++;
+        log.error({ err: error, email }, "could not blacklist an unsubscribed contact at Brevo");
+      }
+    }
+    p.offset += page.length;
+    if (!(await run.save())) return false;
+    if (page.length < pageSize) break;
+  }
+  p.phase = "deactivate";
+  return true;
+}
+
+/** Deactivate: subscribers linked to a Brevo contact this run did not see. False: stopped. */
+async function deactivateGone(run: SyncRun): Promise<boolean> {
+  const { ctx, p, log } = run;
+  if (p.offset === 0) {
+    // An empty account (or a wrong key that lists nothing) must not switch everyone off.
+    log.warn("Brevo returned no contacts; nothing is deactivated");
+  } else {
+    const gone = await ctx.db
+      .update(subs)
+      .set({ isActive: false, brevoContactId: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(subs.isActive, true),
+          isNotNull(subs.brevoContactId),
+          or(isNull(subs.brevoSyncedAt), lt(subs.brevoSyncedAt, new Date(p.startedAt))),
+        ),
+      )
+      .returning({ id: subs.id });
+    p.counts.deactivated += gone.length;
+  }
+  p.phase = "push";
+  return run.save();
+}
+
+/** Push: active subscribers Brevo does not have yet, in id order from the checkpoint. False: stopped. */
+async function pushSubscribers(run: SyncRun): Promise<boolean> {
+  const { ctx, pageSize, p } = run;
+  for (;;) {
+    const chunk = await ctx.db
+      .select({ id: subs.id, email: subs.email })
+      .from(subs)
+      .where(and(eq(subs.isActive, true), isNull(subs.brevoContactId), gt(subs.id, p.lastPushedId)))
+      .orderBy(asc(subs.id))
+      .limit(pageSize);
+    for (const row of chunk) {
+      await pushOne(run, row);
+      p.lastPushedId = row.id;
+    }
+    if (!(await run.save())) return false;
+    if (chunk.length < pageSize) break;
+  }
+  p.phase = "done";
+  return true;
+}
+
+async function pushOne(run: SyncRun, row: { id: number; email: string }): Promise<void> {
+  const { ctx, contacts, p, log } = run;
+  try {
+    const created = await contacts.createContact(row.email);
+    const id = created.created ? created.id : (await contacts.getContact(row.email))?.id;
+    if (!id) {
+      p.counts.errors++;
+      return;
+    }
+    await ctx.db
+      .update(subs)
+      .set({ brevoContactId: id, brevoSyncedAt: new Date() })
+      .where(eq(subs.id, row.id));
+    p.counts.pushed++;
+  } catch (error) {
+    if (!(error instanceof ContactsError)) throw error;
+    p.counts.errors++;
+    log.error({ err: error, email: row.email }, "could not add a subscriber to Brevo");
+  }
 }

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { articlePath } from "~/domain/articles/slug";
-import { getHeadingPreview } from "~/domain/headings/headings.server";
+import { getHeadingPreview } from "~/domain/headings/preview.server";
 import { HEADINGS_MESSAGES } from "~/domain/headings/rules";
 import type { HeadingPreviewData } from "~/domain/headings/types";
 import { requirePermission } from "~/domain/users/auth.server";

@@ -149,6 +149,78 @@ function JobAdBlock({ ad }: { ad: EmailJobAd }) {
   );
 }
 
+function JobAdsSection({ jobAds, jobsUrl }: Pick<NewsletterEmailProps, "jobAds" | "jobsUrl">) {
+  if (!jobAds || jobAds.length === 0) return null;
+  return (
+    <Section style={styles.section}>
+      <Hr style={{ borderColor: "#e2e8f0", margin: "8px 0" }} />
+      <Heading as="h2" style={styles.h2}>
+        Poslovi za vozače
+      </Heading>
+      <Text style={{ ...styles.excerpt, color: MUTED }}>Najnoviji oglasi za posao sa našeg sajta.</Text>
+      {jobAds.map((ad) => (
+        <JobAdBlock key={`${ad.title}-${ad.company}`} ad={ad} />
+      ))}
+      <Link href={jobsUrl} style={styles.more}>
+        Svi poslovi
+      </Link>
+    </Section>
+  );
+}
+
+function AdvertisingSection({ advertising }: Pick<NewsletterEmailProps, "advertising">) {
+  return (
+    <Section style={{ ...styles.section, paddingTop: "20px" }}>
+      <Row>
+        <Column style={styles.ad}>
+          <Text style={{ ...styles.adText, fontWeight: "bold", marginBottom: "4px" }}>
+            Oglašavajte se kod nas
+          </Text>
+          <Text style={styles.adText}>
+            {advertising.text}
+            {advertising.contact ? (
+              <>
+                {" "}
+                Pišite nam na{" "}
+                <Link href={`mailto:${advertising.contact}`} style={{ color: "#78350f" }}>
+                  {advertising.contact}
+                </Link>
+                .
+              </>
+            ) : (
+              " Odgovorite na ovaj email i javićemo vam se."
+            )}
+          </Text>
+        </Column>
+      </Row>
+    </Section>
+  );
+}
+
+function EmailFooter(
+  props: Pick<NewsletterEmailProps, "siteName" | "siteUrl" | "siteLabel" | "unsubscribeUrl">,
+) {
+  return (
+    <Section style={{ ...styles.section, padding: "20px 20px 24px" }}>
+      <Hr style={{ borderColor: "#e2e8f0", margin: "0 0 16px" }} />
+      <Text style={styles.footer}>
+        Ovaj email ste dobili jer ste se prijavili na newsletter sajta {props.siteName} (
+        <Link href={props.siteUrl} style={styles.footerLink}>
+          {props.siteLabel}
+        </Link>
+        ).
+      </Text>
+      <Text style={styles.footer}>
+        Ne želite više da primate naš newsletter?{" "}
+        <Link href={props.unsubscribeUrl} style={styles.footerLink}>
+          Odjavite se jednim klikom
+        </Link>
+        .
+      </Text>
+    </Section>
+  );
+}
+
 export function NewsletterEmail(props: NewsletterEmailProps) {
   return (
     <Html lang="sr">
@@ -171,64 +243,14 @@ export function NewsletterEmail(props: NewsletterEmailProps) {
               <ArticleBlock key={article.url} article={article} />
             ))}
           </Section>
-          {props.jobAds && props.jobAds.length > 0 ? (
-            <Section style={styles.section}>
-              <Hr style={{ borderColor: "#e2e8f0", margin: "8px 0" }} />
-              <Heading as="h2" style={styles.h2}>
-                Poslovi za vozače
-              </Heading>
-              <Text style={{ ...styles.excerpt, color: MUTED }}>
-                Najnoviji oglasi za posao sa našeg sajta.
-              </Text>
-              {props.jobAds.map((ad) => (
-                <JobAdBlock key={`${ad.title}-${ad.company}`} ad={ad} />
-              ))}
-              <Link href={props.jobsUrl} style={styles.more}>
-                Svi poslovi
-              </Link>
-            </Section>
-          ) : null}
-          <Section style={{ ...styles.section, paddingTop: "20px" }}>
-            <Row>
-              <Column style={styles.ad}>
-                <Text style={{ ...styles.adText, fontWeight: "bold", marginBottom: "4px" }}>
-                  Oglašavajte se kod nas
-                </Text>
-                <Text style={styles.adText}>
-                  {props.advertising.text}
-                  {props.advertising.contact ? (
-                    <>
-                      {" "}
-                      Pišite nam na{" "}
-                      <Link href={`mailto:${props.advertising.contact}`} style={{ color: "#78350f" }}>
-                        {props.advertising.contact}
-                      </Link>
-                      .
-                    </>
-                  ) : (
-                    " Odgovorite na ovaj email i javićemo vam se."
-                  )}
-                </Text>
-              </Column>
-            </Row>
-          </Section>
-          <Section style={{ ...styles.section, padding: "20px 20px 24px" }}>
-            <Hr style={{ borderColor: "#e2e8f0", margin: "0 0 16px" }} />
-            <Text style={styles.footer}>
-              Ovaj email ste dobili jer ste se prijavili na newsletter sajta {props.siteName} (
-              <Link href={props.siteUrl} style={styles.footerLink}>
-                {props.siteLabel}
-              </Link>
-              ).
-            </Text>
-            <Text style={styles.footer}>
-              Ne želite više da primate naš newsletter?{" "}
-              <Link href={props.unsubscribeUrl} style={styles.footerLink}>
-                Odjavite se jednim klikom
-              </Link>
-              .
-            </Text>
-          </Section>
+          <JobAdsSection jobAds={props.jobAds} jobsUrl={props.jobsUrl} />
+          <AdvertisingSection advertising={props.advertising} />
+          <EmailFooter
+            siteName={props.siteName}
+            siteUrl={props.siteUrl}
+            siteLabel={props.siteLabel}
+            unsubscribeUrl={props.unsubscribeUrl}
+          />
         </Container>
       </Body>
     </Html>
