@@ -169,6 +169,13 @@ function WideTable<T, K extends string | number>(
   );
 }
 
+/** The key of a row that has an id (the default `rowKey`); a row without one needs a `rowKey`. */
+function rowId(row: unknown): string | number {
+  const id = (row as { id?: unknown }).id;
+  if (typeof id === "string" || typeof id === "number") return id;
+  throw new Error("DataTable: rows without an id need a rowKey");
+}
+
 /**
  * The admin list: a card list on narrow screens and a table on wide ones, chosen by the width of
  * the list's own container (not the viewport), so that the sidebar never squeezes a table until
@@ -177,7 +184,7 @@ function WideTable<T, K extends string | number>(
 export function DataTable<T, K extends string | number>({
   rows,
   columns,
-  rowKey,
+  rowKey = rowId as (row: T) => K,
   empty,
   caption,
   selection,
@@ -186,7 +193,8 @@ export function DataTable<T, K extends string | number>({
 }: {
   rows: readonly T[];
   columns: readonly Column<T>[];
-  rowKey: (row: T) => K;
+  /** A row's key; rows with an `id` need none. */
+  rowKey?: (row: T) => K;
   /** Shown instead of the list when there are no rows. */
   empty: ReactNode;
   /** The table's accessible name. */

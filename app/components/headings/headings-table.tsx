@@ -125,7 +125,6 @@ export function HeadingsTable({
     <DataTable
       rows={rows}
       columns={headingColumns(onPreview)}
-      rowKey={(r) => r.id}
       caption="Objavljeni članci i njihovi naslovi"
       testId="heading"
       empty={filter === "all" ? "Još nema objavljenih članaka." : "Nema članaka za izabrani prikaz."}

@@ -210,7 +210,6 @@ export function MediaList({ items, actions }: { items: MediaItem[]; actions: Ite
       <DataTable
         caption="Fajlovi"
         rows={items}
-        rowKey={(item) => item.id}
         testId="media"
         empty="Nema fajlova."
         columns={[

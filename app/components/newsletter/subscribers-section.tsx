@@ -116,7 +116,6 @@ export function SubscribersSection({
         <DataTable<Row, number>
           caption="Pretplatnici newsletter-a"
           rows={subscribers}
-          rowKey={(r) => r.id}
           testId="subscriber"
           empty={filter.search ? "Nema pretplatnika za ovu pretragu." : "Još nema pretplatnika."}
           columns={COLUMNS}

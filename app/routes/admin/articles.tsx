@@ -145,7 +145,6 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         <DataTable
           caption="Članci"
           rows={rows}
-          rowKey={(a) => a.id}
           testId="article"
           empty="Nema članaka za izabrane filtere."
           columns={articleColumns({ defaultImage, from, deleting, onDelete: setToDelete, onFailed })}

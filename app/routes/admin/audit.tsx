@@ -210,7 +210,6 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <DataTable
           caption="Audit log"
           rows={rows}
-          rowKey={(r) => r.id}
           testId="audit"
           empty="Nema zapisa za izabrane filtere."
           columns={COLUMNS}

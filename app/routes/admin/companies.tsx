@@ -214,7 +214,6 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
         <DataTable
           caption="Kompanije"
           rows={rows}
-          rowKey={(r) => r.id}
           testId="company"
           empty="Nema kompanija za izabrane filtere."
           columns={companyColumns(pendingId, rowProps)}

@@ -219,7 +219,6 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
         <DataTable<AdminOrder, number>
           caption="Narudžbine"
           rows={rows}
-          rowKey={(r) => r.id}
           testId="order"
           empty={
             q || period !== "sve" || status !== "sve"
