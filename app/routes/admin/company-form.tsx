@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { CompanyFields, companyToInput } from "~/components/companies/company-fields";
+import { blankCompanyInput, CompanyFields, companyToInput } from "~/components/companies/company-fields";
 import { useFocusFirstError } from "~/components/ui/field";
 import { FormActions } from "~/components/ui/form-actions";
 import { Notice } from "~/components/ui/notice";
@@ -12,7 +12,6 @@ import {
   COMPANY_MESSAGES,
   categoryOptions,
   currentYear,
-  DEFAULT_COMPANY_CATEGORY,
 } from "~/domain/companies/constants";
 import { createCompany, getCompany, updateCompany } from "~/domain/companies/queries.server";
 import {
@@ -43,21 +42,7 @@ function companyId(params: { id?: string }): number | null {
 
 /** Spec §9 defaults: category Transportne Kompanije, year the current year, active. */
 function newCompanyValues(): CompanyInput {
-  return {
-    name: "",
-    description: "",
-    location: "",
-    state: "",
-    phone: "",
-    email: "",
-    website: "",
-    logo: "",
-    category: DEFAULT_COMPANY_CATEGORY,
-    services: [],
-    yearEstablished: String(currentYear()),
-    fleetSize: "",
-    specialties: [],
-  };
+  return blankCompanyInput({ services: [], specialties: [], yearEstablished: String(currentYear()) });
 }
 
 async function loadCompany(id: number) {
