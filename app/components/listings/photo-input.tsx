@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { FieldError } from "~/components/ui/field";
 import { LISTING_MESSAGES, MAX_PHOTOS } from "~/domain/listings/options";
 import type { ListingPhoto } from "~/domain/listings/types";
 import { thumbnailUrl } from "~/domain/media/responsive";
@@ -78,11 +79,7 @@ export function PhotoInput({
       {photosLost ? (
         <p className="text-xs font-medium text-amber-700">{LISTING_MESSAGES.photosAgain}</p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

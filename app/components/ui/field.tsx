@@ -53,13 +53,18 @@ export function Field({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-xs font-medium text-red-600">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={id} error={error} />
     </div>
   );
+}
+
+/** A field's error under it, named `${id}-error` for its control's aria-describedby. */
+export function FieldError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p id={`${id}-error`} className="text-xs font-medium text-red-600">
+      {error}
+    </p>
+  ) : null;
 }
 
 type ControlProps = { invalid?: boolean; className?: string; id?: string };
