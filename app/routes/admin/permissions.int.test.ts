@@ -767,6 +767,14 @@ const MATRIX: Record<string, MatrixEntry> = {
           linkType: "url",
           link: "https://matrica.example.com",
           priority: "1",
+          // The rest of what the form always sends (a post without them is refused, decision 170).
+          company: "",
+          phone: "",
+          message: "",
+          backgroundColor: "",
+          imageUrl: "",
+          startDate: "",
+          endDate: "",
         },
         probe: async (t) => {
           await bannerFixture(t, 900103);
