@@ -8,7 +8,8 @@ import { Form, Link, useFetcher, useSubmit } from "react-router";
 import type { Column } from "~/components/admin/data-table";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button, ButtonLink } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
+import { Input } from "~/components/ui/field";
+import { OptionsSelect } from "~/components/ui/options-select";
 import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import type { AdminArticleRow } from "~/domain/articles/admin.server";
 import type { ArticleListQuery } from "~/domain/articles/list-query";
@@ -164,13 +165,14 @@ function FilterSelect({
   onApply: () => void;
 }) {
   return (
-    <Select aria-label={label} name={name} defaultValue={value} key={`${name}-${value}`} onChange={onApply}>
-      {options.map(([v, text]) => (
-        <option key={v} value={v}>
-          {text}
-        </option>
-      ))}
-    </Select>
+    <OptionsSelect
+      aria-label={label}
+      name={name}
+      defaultValue={value}
+      key={`${name}-${value}`}
+      onChange={onApply}
+      options={options}
+    />
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { Input, Select } from "~/components/ui/field";
+import { Input } from "~/components/ui/field";
+import { OptionsSelect } from "~/components/ui/options-select";
 import { ALL_COMPANY_CATEGORIES, type CompanyFilters, US_STATES } from "~/domain/companies/constants";
 
 /** Some filter of the directory is on. */
@@ -27,14 +28,12 @@ function QuietSelect({
       <label htmlFor={name} className="sr-only">
         {label}
       </label>
-      <Select id={name} name={name} defaultValue={value}>
-        <option value="">{all}</option>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {option}
-          </option>
-        ))}
-      </Select>
+      <OptionsSelect
+        id={name}
+        name={name}
+        defaultValue={value}
+        options={[["", all], ...options.map((option) => [option, option] as const)]}
+      />
     </>
   );
 }

@@ -2,7 +2,8 @@ import { Form, useSubmit } from "react-router";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Select } from "~/components/ui/field";
+
+import { OptionsSelect } from "~/components/ui/options-select";
 import type { HeadingRow } from "~/domain/headings/list.server";
 import {
   HEADING_FILTER_LABELS,
@@ -23,19 +24,14 @@ export function HeadingsFilterForm({ filter }: { filter: HeadingFilter }) {
         Prikaži
       </label>
       <div className="w-64 max-w-full">
-        <Select
+        <OptionsSelect
           id="stanje"
           name="stanje"
           defaultValue={filter}
           key={filter}
           onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-        >
-          {HEADING_FILTERS.map((f) => (
-            <option key={f} value={f}>
-              {HEADING_FILTER_LABELS[f]}
-            </option>
-          ))}
-        </Select>
+          options={HEADING_FILTERS.map((f) => [f, HEADING_FILTER_LABELS[f]] as const)}
+        />
       </div>
       <noscript>
         <Button type="submit" variant="secondary" size="sm">

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { PublicListPage } from "~/components/public/list-page";
 import { buttonClass } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
+import { Input } from "~/components/ui/field";
+import { OptionsSelect } from "~/components/ui/options-select";
 import { US_STATES } from "~/domain/companies/constants";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
 import type { ListingCard } from "~/domain/listings/types";
@@ -157,14 +158,7 @@ export function FilterSelect({
 }) {
   return (
     <FilterField id={id} label={label}>
-      <Select id={id} name={name} defaultValue={value}>
-        <option value="">{all}</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </Select>
+      <OptionsSelect id={id} name={name} defaultValue={value} options={[["", all], ...options]} />
     </FilterField>
   );
 }

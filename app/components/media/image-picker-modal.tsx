@@ -13,12 +13,13 @@
  * itself after a selection.
  */
 import { useCallback, useEffect, useState } from "react";
+import { OptionsSelect } from "~/components/ui/options-select";
 import { thumbnailUrl } from "~/domain/media/responsive";
 import { LIBRARY_PAGE_SIZE, MEDIA_MESSAGES } from "~/domain/media/rules";
 import { totalPagesOf } from "~/lib/pagination";
 import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
-import { Input, Select } from "../ui/field";
+import { Input } from "../ui/field";
 import { Notice } from "../ui/notice";
 import {
   deleteMediaFile,
@@ -110,18 +111,13 @@ function PickerBar({
         onChange={(e) => library.setQuery(e.target.value)}
         className="sm:max-w-xs"
       />
-      <Select
+      <OptionsSelect
         aria-label="Bucket"
         value={library.bucket}
         onChange={(e) => library.setBucket(e.target.value as MediaBucket | "all")}
         className="sm:max-w-40"
-      >
-        {Object.entries(BUCKET_LABELS).map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </Select>
+        options={Object.entries(BUCKET_LABELS)}
+      />
       <div className="flex gap-2">
         <Button variant="secondary" onClick={library.refresh} disabled={library.loading}>
           Osveži

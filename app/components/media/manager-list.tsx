@@ -9,7 +9,8 @@ import { actionsColumn, DataTable } from "~/components/admin/data-table";
 import { Card } from "~/components/admin/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonClass } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
+import { Input } from "~/components/ui/field";
+import { OptionsSelect } from "~/components/ui/options-select";
 import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { thumbnailUrl } from "~/domain/media/responsive";
 import type { MediaType } from "~/domain/media/rules";
@@ -58,13 +59,14 @@ function FilterSelect({
   onChange: () => void;
 }) {
   return (
-    <Select name={name} defaultValue={value} aria-label={label} className="sm:max-w-40" onChange={onChange}>
-      {options.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </Select>
+    <OptionsSelect
+      name={name}
+      defaultValue={value}
+      aria-label={label}
+      className="sm:max-w-40"
+      onChange={onChange}
+      options={options.map((o) => [o.value, o.label] as const)}
+    />
   );
 }
 

@@ -2,6 +2,7 @@ import { type Column, DataTable } from "~/components/admin/data-table";
 import { PagedTable } from "~/components/admin/paged-table";
 import { Select } from "~/components/ui/field";
 import { FilterBar } from "~/components/ui/filter-bar";
+import { OptionsSelect } from "~/components/ui/options-select";
 import { SearchField } from "~/components/ui/search-field";
 import { ActiveBadge } from "~/components/ui/status-badge";
 import { SOURCE_LABELS, SUBSCRIBERS_PAGE_SIZE } from "~/domain/newsletter/constants";
@@ -98,14 +99,12 @@ export function SubscribersSection({
         <label className="sr-only" htmlFor="izvor">
           Izvor
         </label>
-        <Select id="izvor" name="izvor" defaultValue={filter.source}>
-          <option value="">Svi izvori</option>
-          {sources.map((s) => (
-            <option key={s} value={s}>
-              {SOURCE_LABELS[s] ?? s}
-            </option>
-          ))}
-        </Select>
+        <OptionsSelect
+          id="izvor"
+          name="izvor"
+          defaultValue={filter.source}
+          options={[["", "Svi izvori"], ...sources.map((s) => [s, SOURCE_LABELS[s] ?? s] as const)]}
+        />
       </FilterBar>
       <PagedTable
         count={resultCountLine(page, SUBSCRIBERS_PAGE_SIZE, total)}

@@ -5,8 +5,9 @@ import { PagedTable } from "~/components/admin/paged-table";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { Badge } from "~/components/ui/badge";
 import { ButtonLink } from "~/components/ui/button";
-import { Input, Select } from "~/components/ui/field";
+import { Input } from "~/components/ui/field";
 import { FilterBar } from "~/components/ui/filter-bar";
+import { OptionsSelect } from "~/components/ui/options-select";
 import { auditActions, listAudit } from "~/domain/audit/audit.server";
 import {
   AUDIT_AREA_LABELS,
@@ -173,30 +174,24 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         submitLabel="Primeni"
         submitVariant="secondary"
       >
-        <Select aria-label="Korisnik" name="korisnik" defaultValue={filter.korisnik}>
-          <option value="">Svi korisnici</option>
-          {users.map((u) => (
-            <option key={u.id} value={u.id}>
-              {u.label}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Oblast" name="oblast" defaultValue={filter.oblast}>
-          <option value="">Sve oblasti</option>
-          {AUDIT_AREAS.map((a) => (
-            <option key={a} value={a}>
-              {AUDIT_AREA_LABELS[a]}
-            </option>
-          ))}
-        </Select>
-        <Select aria-label="Akcija" name="akcija" defaultValue={filter.akcija}>
-          <option value="">Sve akcije</option>
-          {actions.map((a) => (
-            <option key={a} value={a}>
-              {auditActionLabel(a)}
-            </option>
-          ))}
-        </Select>
+        <OptionsSelect
+          aria-label="Korisnik"
+          name="korisnik"
+          defaultValue={filter.korisnik}
+          options={[["", "Svi korisnici"], ...users.map((u) => [String(u.id), u.label] as const)]}
+        />
+        <OptionsSelect
+          aria-label="Oblast"
+          name="oblast"
+          defaultValue={filter.oblast}
+          options={[["", "Sve oblasti"], ...AUDIT_AREAS.map((a) => [a, AUDIT_AREA_LABELS[a]] as const)]}
+        />
+        <OptionsSelect
+          aria-label="Akcija"
+          name="akcija"
+          defaultValue={filter.akcija}
+          options={[["", "Sve akcije"], ...actions.map((a) => [a, auditActionLabel(a)] as const)]}
+        />
         <Input aria-label="Od dana" type="date" name="od" defaultValue={filter.od} />
         <Input aria-label="Do dana" type="date" name="do" defaultValue={filter.do} />
       </FilterBar>
