@@ -4,6 +4,7 @@
  */
 import { and, asc, count, desc, eq, not, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { pickColumns } from "~/db/pick-columns";
 import { companies } from "~/db/schema";
 import type { CompanyData } from "./validation";
 
@@ -31,20 +32,18 @@ function whereOf(filters: CompanyFilters): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
-const listColumns = {
-  id: companies.id,
-  name: companies.name,
-  description: companies.description,
-  category: companies.category,
-  location: companies.location,
-  state: companies.state,
-  phone: companies.phone,
-  email: companies.email,
-  website: companies.website,
-  logo: companies.logo,
-  active: companies.active,
-  createdAt: companies.createdAt,
-};
+/** What every list of companies shows of one (the directory, the admin list, search results). */
+export const COMPANY_BASICS = ["id", "name", "description", "category", "location", "state"] as const;
+
+const listColumns = pickColumns(companies, [
+  ...COMPANY_BASICS,
+  "phone",
+  "email",
+  "website",
+  "logo",
+  "active",
+  "createdAt",
+]);
 
 /** A row of the company lists: the shared company columns a list shows, with its id and state. */
 export type CompanyListRow = Pick<

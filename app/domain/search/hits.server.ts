@@ -4,8 +4,10 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { pickColumns } from "~/db/pick-columns";
 import { articles, companies, forumComments, forumTopics, listings } from "~/db/schema";
 import { articlePath } from "~/domain/articles/slug";
+import { COMPANY_BASICS } from "~/domain/companies/queries.server";
 import { textOf } from "~/domain/headings/blocks";
 import { formatPay, formatPlace, formatPrice, listingPath } from "~/domain/listings/format";
 import { bestSnippet, highlight, type Segment } from "./highlight";
@@ -63,16 +65,7 @@ async function articleHits(db: DbOrTx, ids: number[], terms: readonly SearchTerm
 
 async function companyHits(db: DbOrTx, ids: number[], terms: readonly SearchTerm[]): Promise<SearchHit[]> {
   const rows = await db
-    .select({
-      id: companies.id,
-      name: companies.name,
-      description: companies.description,
-      category: companies.category,
-      location: companies.location,
-      state: companies.state,
-      services: companies.services,
-      specialties: companies.specialties,
-    })
+    .select(pickColumns(companies, [...COMPANY_BASICS, "services", "specialties"]))
     .from(companies)
     .where(inArray(companies.id, ids));
   const f = folded(terms);
@@ -99,22 +92,24 @@ async function listingHits(
   terms: readonly SearchTerm[],
 ): Promise<SearchHit[]> {
   const rows = await db
-    .select({
-      id: listings.id,
-      kind: listings.kind,
-      title: listings.title,
-      description: listings.description,
-      city: listings.city,
-      state: listings.state,
-      companyName: listings.companyName,
-      make: listings.make,
-      model: listings.model,
-      payMin: listings.payMin,
-      payMax: listings.payMax,
-      payUnit: listings.payUnit,
-      priceCents: listings.priceCents,
-      approvedAt: listings.approvedAt,
-    })
+    .select(
+      pickColumns(listings, [
+        "id",
+        "kind",
+        "title",
+        "description",
+        "city",
+        "state",
+        "companyName",
+        "make",
+        "model",
+        "payMin",
+        "payMax",
+        "payUnit",
+        "priceCents",
+        "approvedAt",
+      ]),
+    )
     .from(listings)
     .where(inArray(listings.id, ids));
   const f = folded(terms);
