@@ -77,6 +77,39 @@ export async function loadQueue<Row, Item, T extends QueueTab>(
 }
 
 /** How a queue's POST is read: `id` may repeat (bulk). */
+/**
+ * `loadQueue` for the usual screen: the counts, one page of rows and the opened item read at once.
+ * A list that does not count its rows is counted by its tab.
+ */
+export function loadQueueFrom<Row, Item, T extends QueueTab>(
+  request: Request,
+  {
+    counts,
+    list,
+    get,
+    ...options
+  }: {
+    tabs: readonly T[];
+    pageSize: number;
+    what: string;
+    counts: (query: QueueQuery<T>) => Promise<Record<T, number>>;
+    list: (query: QueueQuery<T>) => Promise<{ rows: Row[]; total?: number }>;
+    get: (id: number) => Promise<Item | null>;
+  },
+) {
+  return loadQueue<Row, Item, T>(request, {
+    ...options,
+    load: async (query) => {
+      const [counted, page, opened] = await Promise.all([
+        counts(query),
+        list(query),
+        query.openId ? get(query.openId) : null,
+      ]);
+      return { counts: counted, rows: page.rows, total: page.total ?? counted[query.tab], opened };
+    },
+  });
+}
+
 export const QUEUE_FORM = { lists: ["id"] } as const;
 
 /** The ids of a moderation POST: `id` once or repeated. */

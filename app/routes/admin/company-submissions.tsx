@@ -36,7 +36,7 @@ import { requirePermission } from "~/domain/users/auth.server";
 import { auditTrail } from "~/http/audit-trail.server";
 import { unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
-import { loadQueue, QUEUE_FORM, queueIds, queueNote, queueReply } from "~/http/moderation.server";
+import { loadQueueFrom, QUEUE_FORM, queueIds, queueNote, queueReply } from "~/http/moderation.server";
 import { formatDateTime } from "~/lib/dates";
 import { parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
@@ -57,18 +57,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewCompanies");
   const db = getDb();
   // Spec §8: list load errors show an empty list with no message (the log has the error).
-  const queue = await loadQueue(request, {
+  const queue = await loadQueueFrom(request, {
     tabs: TABS.map((t) => t.tab),
     pageSize: SUBMISSIONS_PAGE_SIZE,
     what: "company submissions",
-    load: async ({ tab, status, page, openId }) => {
-      const [counts, rows, opened] = await Promise.all([
-        countSubmissionsByStatus(db),
-        listSubmissions(db, { status, page, pageSize: SUBMISSIONS_PAGE_SIZE }),
-        openId ? getSubmission(db, openId) : null,
-      ]);
-      return { counts, rows, total: counts[tab], opened };
-    },
+    counts: () => countSubmissionsByStatus(db),
+    list: async ({ status, page }) => ({
+      rows: await listSubmissions(db, { status, page, pageSize: SUBMISSIONS_PAGE_SIZE }),
+    }),
+    get: (id) => getSubmission(db, id),
   });
   return { ...queue, maxYear: currentYear() };
 }

@@ -12,7 +12,13 @@ import { COMMENT_FORMS, countOf, type ForumKind, moderationMessage } from "~/dom
 import type { SessionUser } from "~/domain/users/session.server";
 import { auditTrail } from "~/http/audit-trail.server";
 import { readIntent } from "~/http/intent";
-import { loadQueue, QUEUE_FORM, type QueueQuery, queueIntents, queueReply } from "~/http/moderation.server";
+import {
+  loadQueueFrom,
+  QUEUE_FORM,
+  type QueueQuery,
+  queueIntents,
+  queueReply,
+} from "~/http/moderation.server";
 import { refuseQueuePost } from "~/http/queue-refusal.server";
 import { getDb } from "~/services.server";
 
@@ -66,17 +72,10 @@ export function loadForumQueue<Row, Item>(
     get: (id: number) => Promise<Item | null>;
   },
 ) {
-  return loadQueue(request, {
+  return loadQueueFrom(request, {
     tabs: FORUM_TABS.map((t) => t.tab),
     pageSize: ADMIN_FORUM_PAGE_SIZE,
     what,
-    load: async (query) => {
-      const [counts, list, opened] = await Promise.all([
-        sources.counts(),
-        sources.list(query),
-        query.openId ? sources.get(query.openId) : null,
-      ]);
-      return { counts, rows: list.rows, total: list.total, opened };
-    },
+    ...sources,
   });
 }

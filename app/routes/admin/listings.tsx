@@ -26,7 +26,7 @@ import { requirePermission } from "~/domain/users/auth.server";
 import { auditTrail } from "~/http/audit-trail.server";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";
-import { loadQueue, QUEUE_FORM, queueIds, queueIntents, queueReply } from "~/http/moderation.server";
+import { loadQueueFrom, QUEUE_FORM, queueIds, queueIntents, queueReply } from "~/http/moderation.server";
 import { refuseQueuePost } from "~/http/queue-refusal.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { getDb, getStorage } from "~/services.server";
@@ -54,19 +54,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { flash, headers } = readFlash(request);
   const db = getDb();
   // Spec §8: list load errors show an empty list with no message (the log has the error).
-  const queue = await loadQueue(request, {
+  const filterOf = (search: string) => ({ kind: kind.kind, q: search });
+  const queue = await loadQueueFrom(request, {
     tabs: TABS.map((t) => t.tab),
     pageSize: ADMIN_LISTINGS_PAGE_SIZE,
     what: "admin listings",
-    load: async ({ status, search, page, openId }) => {
-      const filter = { kind: kind.kind, q: search };
-      const [counts, list, opened] = await Promise.all([
-        countListingsByStatus(db, filter),
-        listAdminListings(db, { ...filter, status, page, pageSize: ADMIN_LISTINGS_PAGE_SIZE }),
-        openId ? getListing(db, openId) : null,
-      ]);
-      return { counts, rows: list.rows, total: list.total, opened };
-    },
+    counts: ({ search }) => countListingsByStatus(db, filterOf(search)),
+    list: ({ search, status, page }) =>
+      listAdminListings(db, { ...filterOf(search), status, page, pageSize: ADMIN_LISTINGS_PAGE_SIZE }),
+    get: (id) => getListing(db, id),
   });
   return data({ ...queue, kind: kind.value, flash }, { headers });
 }
