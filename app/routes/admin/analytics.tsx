@@ -1,5 +1,6 @@
+import type { ReactNode } from "react";
 import { Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
-import { DataTable } from "~/components/admin/data-table";
+import { type Column, DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { PositionBadge } from "~/components/banners/position-diagram";
@@ -92,18 +93,38 @@ function BannerCell({ c }: { c: Campaign }) {
   );
 }
 
+/** A campaign's clicks, right-aligned. */
+const clicksColumn = (header: string, cell: (c: Campaign) => ReactNode): Column<Campaign> => ({
+  key: "clicks",
+  header,
+  align: "right",
+  className: "font-semibold tabular-nums",
+  cell,
+});
+
+/** The campaigns of one kind (a period is a row). */
+function CampaignTable({
+  campaigns,
+  ...props
+}: {
+  caption: string;
+  campaigns: Campaign[];
+  testId: string;
+  columns: Column<Campaign>[];
+}) {
+  return <DataTable {...props} rows={campaigns} rowKey={(c) => c.periodId} empty="" />;
+}
+
 function ActiveCampaigns({ campaigns }: { campaigns: Campaign[] }) {
   return (
     <Card className="overflow-hidden">
       <h2 className="border-b border-slate-100 bg-slate-50 px-4 py-3 text-base font-semibold text-slate-900">
         Aktivne kampanje <span className="font-normal text-slate-500">({campaigns.length})</span>
       </h2>
-      <DataTable
+      <CampaignTable
         caption="Aktivne kampanje"
-        rows={campaigns}
-        rowKey={(c) => c.periodId}
+        campaigns={campaigns}
         testId="active-campaign"
-        empty=""
         columns={[
           {
             key: "banner",
@@ -112,13 +133,9 @@ function ActiveCampaigns({ campaigns }: { campaigns: Campaign[] }) {
             cell: (c) => <BannerCell c={c} />,
           },
           { key: "client", header: "Klijent", cell: (c) => <ClientCell c={c} /> },
-          {
-            key: "clicks",
-            header: "Klikovi od promene slike",
-            align: "right",
-            className: "font-semibold tabular-nums",
-            cell: (c) => <span data-testid="campaign-clicks">{c.totalClicks}</span>,
-          },
+          clicksColumn("Klikovi od promene slike", (c) => (
+            <span data-testid="campaign-clicks">{c.totalClicks}</span>
+          )),
           {
             key: "lastClick",
             header: "Poslednji klik",
@@ -143,12 +160,10 @@ function HistoricalCampaigns({ campaigns }: { campaigns: Campaign[] }) {
         <span className="font-normal text-slate-500">(završenih kampanja: {campaigns.length})</span>
       </summary>
       <div className="border-t border-slate-100">
-        <DataTable
+        <CampaignTable
           caption="Istorijske kampanje"
-          rows={campaigns}
-          rowKey={(c) => c.periodId}
+          campaigns={campaigns}
           testId="historical-campaign"
-          empty=""
           columns={[
             { key: "banner", header: "Baner", mobile: "title", cell: (c) => <BannerCell c={c} /> },
             { key: "client", header: "Klijent", cell: (c) => c.companyName ?? "—" },
@@ -158,13 +173,7 @@ function HistoricalCampaigns({ campaigns }: { campaigns: Campaign[] }) {
               className: "whitespace-nowrap",
               cell: (c) => `${formatDate(c.startDate)} – ${formatDate(c.endDate)}`,
             },
-            {
-              key: "clicks",
-              header: "Ukupno klikova",
-              align: "right",
-              className: "font-semibold tabular-nums",
-              cell: (c) => c.totalClicks,
-            },
+            clicksColumn("Ukupno klikova", (c) => c.totalClicks),
           ]}
         />
       </div>
