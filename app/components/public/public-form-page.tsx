@@ -1,14 +1,23 @@
-import type { ReactNode, RefObject } from "react";
-import { Form, Link } from "react-router";
+import { type ReactNode, type RefObject, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { HoneypotField } from "~/components/honeypot-field";
 import { buttonClass } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
+import { useFocusFirstError } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 
 /**
  * The page of a public form (`/kompanije/nova`, `/forum/nova`, `/poslovi/novi`, `/kupoprodaja/novi`):
  * the way back, the title, the intro (and a smaller note), then the form.
  */
+/** A public form's state: sending while its post is out; after an answer, its first field in error focused. */
+export function usePublicFormState(actionData: unknown) {
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstError(formRef, actionData);
+  return { sending: navigation.state === "submitting", formRef };
+}
+
 export function PublicFormPage({
   back,
   title,

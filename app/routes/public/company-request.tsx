@@ -1,10 +1,13 @@
-import { useRef } from "react";
-import { data, Link, useNavigation } from "react-router";
+import { data, Link } from "react-router";
 import { blankCompanyInput, CompanyFields } from "~/components/companies/company-fields";
 import { layoutCanonicalLinks } from "~/components/public/page-links";
-import { PublicForm, PublicFormPage, SentPanel } from "~/components/public/public-form-page";
+import {
+  PublicForm,
+  PublicFormPage,
+  SentPanel,
+  usePublicFormState,
+} from "~/components/public/public-form-page";
 import { buttonClass } from "~/components/ui/button";
-import { useFocusFirstError } from "~/components/ui/field";
 import { COMPANY_CATEGORIES, currentYear } from "~/domain/companies/constants";
 import type { CompanyInput } from "~/domain/companies/validation";
 import { getDb } from "~/services.server";
@@ -37,10 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function CompanyRequest({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, actionData);
+  const { sending, formRef } = usePublicFormState(actionData);
   if (actionData?.sent) {
     return (
       <SentPanel

@@ -1,9 +1,13 @@
-import { useRef } from "react";
-import { data, useNavigation } from "react-router";
+import { data } from "react-router";
 import { JobFields, SaleFields } from "~/components/listings/listing-fields";
 import { PromotionOffers } from "~/components/payments/promotion-offers";
-import { PublicForm, PublicFormPage, SentLinks, SentPanel } from "~/components/public/public-form-page";
-import { useFocusFirstError } from "~/components/ui/field";
+import {
+  PublicForm,
+  PublicFormPage,
+  SentLinks,
+  SentPanel,
+  usePublicFormState,
+} from "~/components/public/public-form-page";
 import { EMPTY_VALUES } from "~/domain/listings/form-values";
 import { listingKindOfPath } from "~/domain/listings/format";
 import {
@@ -151,10 +155,7 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
   const { kind, maxYear } = loaderData;
   const copy = COPY[kind];
   const section = KIND_SECTIONS[kind];
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting";
-  const formRef = useRef<HTMLFormElement>(null);
-  useFocusFirstError(formRef, actionData);
+  const { sending, formRef } = usePublicFormState(actionData);
 
   if (actionData?.sent) {
     return (
