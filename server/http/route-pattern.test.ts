@@ -23,4 +23,11 @@ describe("route patterns for metrics and logs", () => {
   it("an unknown address is the catch-all's pattern", () => {
     expect(patternOf("/nema/ove/strane")).toBe("/*");
   });
+  it("stays right for the same path asked again and past the memory's limit", () => {
+    for (let n = 0; n < 12_000; n++) {
+      expect(patternOf(`/article/naslov-${n}`)).toBe("/article/:param");
+      if (n % 1_000 === 0) expect(patternOf("/admin/articles/edit/77")).toBe("/admin/articles/edit/:id");
+    }
+    expect(patternOf("/nema/ove/strane")).toBe("/*");
+  });
 });
