@@ -24,7 +24,7 @@ describe("route patterns for metrics and logs", () => {
     expect(patternOf("/nema/ove/strane")).toBe("/*");
   });
   it("stays right for the same path asked again and past the memory's limit", () => {
-    for (let n = 0; n < 12_000; n++) {
+    for (let n = 0; n < 6_000; n++) {
       expect(patternOf(`/article/naslov-${n}`)).toBe("/article/:param");
       if (n % 1_000 === 0) expect(patternOf("/admin/articles/edit/77")).toBe("/admin/articles/edit/:id");
     }
