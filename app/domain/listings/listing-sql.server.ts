@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { pickColumns } from "~/db/pick-columns";
 import { listingPhotos, listings } from "~/db/schema";
 import type { ListingPhoto } from "./types";
 import type { ListingData } from "./validation";
@@ -94,10 +95,8 @@ const { searchText: _searchText, searchTitle: _searchTitle, ...storedColumns } =
 export const detailColumns = storedColumns;
 
 /** Some of the detail columns, by name. */
-export function pickColumns<K extends keyof typeof detailColumns>(
-  keys: readonly K[],
-): Pick<typeof detailColumns, K> {
-  return Object.fromEntries(keys.map((key) => [key, detailColumns[key]])) as Pick<typeof detailColumns, K>;
+export function pickListingColumns<K extends keyof typeof detailColumns & string>(keys: readonly K[]) {
+  return pickColumns(listings, keys);
 }
 
 export async function photosOf(db: DbOrTx, ids: readonly number[]): Promise<Map<number, ListingPhoto[]>> {

@@ -7,7 +7,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import type { JobFilters, SaleFilters } from "./filters";
 import { listingPath } from "./format";
-import { featuredNow, liveWhere, pickColumns, searchMatches } from "./listing-sql.server";
+import { featuredNow, liveWhere, pickListingColumns, searchMatches } from "./listing-sql.server";
 import type { ListingKind, PayUnit, RouteType } from "./options";
 import type { ListingCard } from "./types";
 
@@ -16,7 +16,7 @@ const firstPhotoUrl = sql<
 >`(select p.url from listing_photos p where p.listing_id = listings.id order by p.position limit 1)`;
 
 const cardColumns = (now: Date) => ({
-  ...pickColumns([
+  ...pickListingColumns([
     "id",
     "kind",
     "title",
