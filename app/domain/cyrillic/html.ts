@@ -19,6 +19,9 @@ export type HtmlScriptOptions = {
   lang: string;
   /** Rewrites a link of the site (href, action, canonical, JSON-LD URLs); absent: links unchanged. */
   link?: (url: string) => string;
+  /** Set by the pass itself: the page's marked names (see keepingMarkedNames), and the conversion of JSON-LD texts. */
+  keep?: readonly string[];
+  json?: (text: string) => string;
 };
 
 const VOID = new Set([
@@ -89,6 +92,9 @@ const JSON_KEPT_KEYS = new Set([
   "interactionType",
   "availability",
   "itemCondition",
+  // An address as the post writes it (search engines match it with their maps).
+  "addressLocality",
+  "streetAddress",
 ]);
 
 /** The interesting attributes of a tag, with their (double-quoted, as React writes them) values. */
@@ -134,7 +140,8 @@ function closingTag(html: string, name: string, from: number): number {
 
 // One flat scanner on purpose: it runs over every served page, and its steps (text, tags, scripts,
 // attributes) share the cursor, the verbatim state and the attribute sweep kept in locals.
-export function transliterateHtml(html: string, options: HtmlScriptOptions): string {
+export function transliterateHtml(html: string, pageOptions: HtmlScriptOptions): string {
+  const options = keepingMarkedNames(html, pageOptions);
   const { text: convert, link } = options;
   // Only what changes is written: `out` holds the page up to `copied`; the rest is still `html`.
   let out = "";
@@ -249,6 +256,67 @@ export function transliterateJson(json: string, options: HtmlScriptOptions): str
   }
 }
 
+const MARKUP = /^\s*<[a-z][a-z0-9]*[\s>/]/i;
+
+/**
+ * Names a component marked to stay as written (`translate="no"` around plain text: a company's or
+ * a brand's name, components/brand-name.tsx) stay so wherever else the page repeats them — its
+ * title, description, structured data and other text — so one name never comes out half in each
+ * script. Returns the options with a text conversion that leaves those names alone.
+ */
+function keepingMarkedNames(html: string, options: HtmlScriptOptions): HtmlScriptOptions {
+  if (options.keep || !html.includes('translate="no"')) return options;
+  const names = new Set<string>();
+  for (const m of html.matchAll(MARKED_NAME)) {
+    const name = m[2].trim();
+    if (name.length >= 3 && /\p{L}/u.test(name)) names.add(name);
+  }
+  if (names.size === 0) return options;
+  const escaped = [...names].sort((a, b) => b.length - a.length);
+  const raw = escaped.map(unescapeText);
+  const convert = options.text;
+  return {
+    ...options,
+    keep: raw,
+    text: (text) => convertAround(text, escaped, convert),
+    json: (text) => convertAround(text, raw, convert),
+  };
+}
+
+/** `<span translate="no">Name</span>`: an element marked to stay as written, holding only text. */
+const MARKED_NAME = /<([a-z][a-z0-9]*)\b[^<>]*\stranslate="no"[^<>]*>([^<]+)<\/\1>/g;
+
+function unescapeText(text: string): string {
+  return text
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");
+}
+
+/** `text` converted, except where it holds one of `names` (longest first). */
+function convertAround(text: string, names: readonly string[], convert: (text: string) => string): string {
+  let out = "";
+  let at = 0;
+  while (at < text.length) {
+    let found = -1;
+    let name = "";
+    for (const candidate of names) {
+      const index = text.indexOf(candidate, at);
+      if (index !== -1 && (found === -1 || index < found)) {
+        found = index;
+        name = candidate;
+      }
+    }
+    if (found === -1) break;
+    out += convert(text.slice(at, found)) + name;
+    at = found + name.length;
+  }
+  return at === 0 ? convert(text) : out + convert(text.slice(at));
+}
+
 function convertJsonLd(content: string, options: HtmlScriptOptions): string {
   let value: unknown;
   try {
@@ -265,7 +333,9 @@ function convertJsonValue(value: unknown, key: string, options: HtmlScriptOption
     if (JSON_LINK_KEYS.has(key) || /^https?:\/\//.test(value))
       return options.link ? options.link(value) : value;
     if (JSON_KEPT_KEYS.has(key)) return value;
-    return options.text(value);
+    // HTML in a value (a JobPosting's description): its text, never its tags.
+    if (MARKUP.test(value)) return transliterateHtml(value, { text: options.text, lang: options.lang });
+    return (options.json ?? options.text)(value);
   }
   if (Array.isArray(value)) return value.map((item) => convertJsonValue(item, key, options));
   if (value !== null && typeof value === "object") {
