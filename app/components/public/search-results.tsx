@@ -205,46 +205,71 @@ function FilterLink({ to, active, children }: { to: string; active: boolean; chi
   );
 }
 
+/** Values shown at once in a filter's row; the rest open under "Još …" (a state filter can have 50). */
+const FILTER_ROW_SIZE = 6;
+
+type FilterOption = { value: string; label: string; count?: number };
+
 /**
- * One filter: a row of links — "all", then each value — the current one marked. On a phone the row
- * scrolls sideways instead of filling the screen; from 640 px it wraps.
+ * One filter: "all", then each value — links, the current one marked. On a phone the row scrolls
+ * sideways instead of filling the screen; from 640 px it wraps beside the filter's name. Past the
+ * first few values (the most frequent), the rest are under a "Još …" disclosure (no JavaScript).
  */
 function FilterGroup({
   label,
   all,
+  more,
   options,
   current,
   hrefFor,
 }: {
   label: string;
   all: string;
-  options: { value: string; label: string; count?: number }[];
+  /** "Još 12 država": the disclosure's label for `n` more values. */
+  more: (n: number) => string;
+  options: FilterOption[];
   current: string | null;
   hrefFor: (value: string | null) => string;
 }) {
+  const link = (option: FilterOption) => (
+    <FilterLink key={option.value} to={hrefFor(option.value)} active={current === option.value}>
+      {option.label}
+      {option.count !== undefined ? (
+        <span className={cn("text-xs", current === option.value ? "text-brand-100" : "text-slate-500")}>
+          {numberFormat.format(option.count)}
+        </span>
+      ) : null}
+    </FilterLink>
+  );
+  const shown = options.slice(0, FILTER_ROW_SIZE);
+  const rest = options.slice(FILTER_ROW_SIZE);
   return (
-    <fieldset className="m-0 flex min-w-0 items-center gap-2 border-0 p-0">
+    <fieldset className="m-0 min-w-0 border-0 p-0 sm:flex sm:items-start sm:gap-3">
       <legend className="sr-only">{label}</legend>
       <span
         aria-hidden="true"
-        className="w-20 shrink-0 text-xs font-semibold uppercase tracking-wide text-slate-500"
+        className="block text-xs font-semibold uppercase tracking-wide text-slate-500 sm:w-28 sm:shrink-0 sm:pt-2.5"
       >
         {label}
       </span>
-      <div className="-my-1 flex min-w-0 gap-1.5 overflow-x-auto py-1 sm:flex-wrap sm:overflow-visible">
-        <FilterLink to={hrefFor(null)} active={current === null}>
-          {all}
-        </FilterLink>
-        {options.map((option) => (
-          <FilterLink key={option.value} to={hrefFor(option.value)} active={current === option.value}>
-            {option.label}
-            {option.count !== undefined ? (
-              <span className={cn("text-xs", current === option.value ? "text-brand-100" : "text-slate-500")}>
-                {numberFormat.format(option.count)}
-              </span>
-            ) : null}
+      <div className="min-w-0 flex-1">
+        <div className="flex gap-1.5 overflow-x-auto py-1 sm:flex-wrap sm:overflow-visible">
+          <FilterLink to={hrefFor(null)} active={current === null}>
+            {all}
           </FilterLink>
-        ))}
+          {shown.map(link)}
+        </div>
+        {rest.length > 0 ? (
+          <details className="group">
+            <summary className="inline-flex min-h-9 cursor-pointer list-none items-center gap-1 text-sm font-medium text-brand-700 hover:text-brand-900 [&::-webkit-details-marker]:hidden">
+              {more(rest.length)}
+              <span aria-hidden="true" className="transition group-open:rotate-180">
+                ▾
+              </span>
+            </summary>
+            <div className="flex flex-wrap gap-1.5 py-1">{rest.map(link)}</div>
+          </details>
+        ) : null}
       </div>
     </fieldset>
   );
@@ -282,6 +307,7 @@ export function SearchFilterBar({
         key="period"
         label="Vreme objave"
         all="Bilo kada"
+        more={(n) => `Još ${n}`}
         options={SEARCH_PERIODS.map((p) => ({ value: p, label: SEARCH_PERIOD_LABELS[p] }))}
         current={filters.period}
         hrefFor={(period) => hrefWith({ period: period as SearchFilters["period"] })}
@@ -294,6 +320,7 @@ export function SearchFilterBar({
         key="category"
         label="Kategorija"
         all="Sve kategorije"
+        more={(n) => `Još ${n}`}
         options={facetOptions(
           facets.category,
           filters.category,
@@ -310,6 +337,7 @@ export function SearchFilterBar({
         key="state"
         label="Država"
         all="Sve države"
+        more={(n) => `Još ${countOf(n, ["država", "države", "država"])}`}
         options={facetOptions(facets.state, filters.state, (s) => s)}
         current={filters.state}
         hrefFor={(state) => hrefWith({ state })}

@@ -136,6 +136,12 @@ describe("company and brand names (decision 261)", () => {
     expect(cyr("HITNO PRODAJEM KAMION, CDL-A")).toBe("ХИТНО ПРОДАЈЕМ КАМИОН, CDL-A");
   });
 
+  it("a lone capital that is no Serbian word is a code; an initial with its dot is a letter", () => {
+    expect(cyr("H — opasne materije, N — cisterna, CDL-B; Petar N. Jović i A onda U redu")).toBe(
+      "H — опасне материје, N — цистерна, CDL-B; Петар Н. Јовић и А онда У реду",
+    );
+  });
+
   it("addresses, e-mails, domains and phone numbers", () => {
     const text =
       "Pišite na info@zlatibortrucking.com, posetite https://www.balkanvozaci.com/forum/12 ili zlatibortrucking.com, pozovite (815) 555-0123.";

@@ -60,6 +60,8 @@ const WITH_ADDRESSES = new RegExp(
   ].join("|"),
   "gu",
 );
+/** Capital letters that are not Serbian words of one letter (a, i, u, o, s, k, v, e). */
+const LETTER_CODE = /^[BCDFGHJLMNPRTZ]$/;
 const MAY_HOLD_ADDRESS = /[@:]|\.[\p{L}\p{N}]/u;
 const COMBINING = /[\u0300-\u036f]/;
 const LATIN_LETTER = /[A-Za-zČĆŽŠĐčćžšđ]/;
@@ -213,6 +215,9 @@ export function createTransliterator(latinOnly = ""): Transliterator {
         pattern.lastIndex = offset + phrase;
         continue;
       }
+      // A lone capital that is no Serbian word is a code ("H — opasne materije", "klasa B"), unless
+      // a dot makes it an initial ("Petar N. Jović").
+      if (token.length === 1 && LETTER_CODE.test(token) && text[offset + 1] !== ".") continue;
       const converted = convertWord(token, text);
       if (converted !== token) {
         out += text.slice(copied, offset) + converted;

@@ -132,7 +132,7 @@ describe("parseSearchQuery", () => {
     for (const typed of ["Kansas", "Kanzas", "Канзас", "KANSAS"]) {
       const [term] = parseSearchQuery(typed).terms;
       expect(term.text).toBe(typed);
-      expect(term.forms[0]).toEqual({ text: typed, wordStart: false });
+      expect(term.forms[0]).toEqual({ text: typed, wordStart: true });
       expect(new Set(term.marks)).toEqual(new Set(["kansas", "kanzas"]));
     }
     // A place of several words is one term, whichever way it is written.

@@ -150,8 +150,8 @@ export type TermForm = {
   text: string;
   /**
    * false: anywhere in a word (what the reader typed: "kamion" finds "kamioni"); true: at the start
-   * of a word (another spelling of a place the reader named: "Kansas" for "Kanzas" — short
-   * transcriptions such as "Roli" must not match inside "kontroli").
+   * of a word (a US place, in every spelling: "Kansas" must not find "Arkansas", and a short
+   * transcription such as "Roli" must not match inside "kontroli").
    */
   wordStart: boolean;
 };
@@ -189,10 +189,13 @@ const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
 const length = (text: string) => Array.from(text).length;
 
-/** A term and its forms: the words as typed, and the other spellings of the place they name. */
+/**
+ * A term and its forms: the words as typed, and the other spellings of the place they name (then
+ * every form is matched at a word's start).
+ */
 function termOf(text: string, places: readonly string[] | null, typedIsSearched = true): SearchTerm {
   const folded = foldForSearch(text);
-  const forms: TermForm[] = typedIsSearched ? [{ text, wordStart: false }] : [];
+  const forms: TermForm[] = typedIsSearched ? [{ text, wordStart: places !== null }] : [];
   const marks = typedIsSearched ? [folded] : [];
   for (const form of places ?? []) {
     const foldedForm = foldForSearch(form);

@@ -312,6 +312,19 @@ describeDb("public search", () => {
     const raleigh = await searchKind(t.db, "clanci", terms("Raleigh"), { page: 1, now: NOW });
     expect(raleigh.hits.map((h) => h.id)).toEqual([named]);
     expect(raleigh.hits.map((h) => h.id)).not.toContain(inside);
+    // A place, in any spelling, is a word of its own: Kansas is not in Arkansas.
+    const arkansas = await article({ title: "Nova pravila u državi Arkansas", date: day(6) });
+    const kansas = await article({ title: "Nova pravila u državi Канзас", date: day(7) });
+    for (const q of ["Kansas", "Kanzas", "Канзас", "KS"]) {
+      const found = await searchKind(t.db, "clanci", terms(q), { page: 1, now: NOW });
+      expect(
+        found.hits.map((h) => h.id),
+        q,
+      ).toEqual([kansas]);
+    }
+    expect(
+      (await searchKind(t.db, "clanci", terms("Arkansas"), { page: 1, now: NOW })).hits.map((h) => h.id),
+    ).toEqual([arkansas]);
   });
 
   it("narrows a kind by state, category and period, with the values its results can take", async () => {
