@@ -52,7 +52,9 @@ test("a poster's job is approved; after paying for 7 days it is first on /poslov
   // The thank-you page already offers the promotion; its days would start at approval.
   const offers = poster.getByTestId("promotion-offers");
   await expect(offers).toContainText("Dani isticanja počinju kada oglas bude odobren.");
-  await expect(offers.getByRole("button", { name: "7 dana 29,00 $ (Istaknut oglas 7 dana – posao)" })).toBeVisible();
+  await expect(
+    offers.getByRole("button", { name: "7 dana 29,00 $ (Istaknut oglas 7 dana – posao)" }),
+  ).toBeVisible();
 
   await signIn(page);
   await page.goto(`/admin/listings?q=${TOKEN}`);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
+import { sitemapPicker } from "./support/sitemap";
 
 /**
  * Cyrillic as Serbian newsrooms write it, and pages everyone can use (issue 28; decisions 211,
@@ -85,13 +86,7 @@ test("the search help keeps its examples in both scripts on both pages", async (
 
 /** Pages readers open most: home, news, a tag, an article, the search, a job and a forum topic. */
 async function readerPaths(request: APIRequestContext): Promise<string[]> {
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  const pick = (re: RegExp) => {
-    const found = locs.find((l) => re.test(l));
-    if (!found) throw new Error(`no ${re} in the sitemap`);
-    return found;
-  };
+  const pick = await sitemapPicker(request);
   return [
     "/",
     "/vesti",
@@ -191,7 +186,7 @@ test("the favicon, long-lived static files and WebP variants of article body ima
     const cache = (await request.get(path)).headers()["cache-control"] ?? "";
     expect(Number(/max-age=(\d+)/.exec(cache)?.[1]), path).toBeGreaterThanOrEqual(year);
   }
-  // An article whose body has an image of ours: served through the WebP variants, with a srcset.
+  // Articles whose body has an image of ours: served through the WebP variants, with a srcset.
   const sitemap = await (await request.get("/sitemap.xml")).text();
   const articles = [...sitemap.matchAll(/<loc>([^<]+\/article\/[^<]+)<\/loc>/g)].map(
     (m) => new URL(m[1]).pathname,
