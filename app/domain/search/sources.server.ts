@@ -18,7 +18,11 @@ import type { SearchTerm } from "./normalize";
  * itself, so the big statements compare stored columns with constants and the planner sees the
  * patterns it needs for the trigram indexes (pg_trgm serves `LIKE` and `~` alike).
  */
-export type TermPatterns = { like: readonly string[]; wordStart: readonly string[] };
+export type TermPatterns = {
+  like: readonly string[];
+  /** A place's form: found by `like` (its `%form%`), then checked to start a word by `regex`. */
+  wordStart: readonly { like: string; regex: string }[];
+};
 export type Patterns = readonly TermPatterns[];
 
 const likePattern = (folded: string) => `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,23 +33,34 @@ export async function foldTerms(db: DbOrTx, terms: readonly SearchTerm[]): Promi
   if (forms.length === 0) return [];
   const columns = forms.map((f, i) => sql`search_norm(${f.text}) as ${sql.identifier(`f${i}`)}`);
   const [row] = rowsOf<Record<string, string>>(await db.execute(sql`select ${sql.join(columns, sql`, `)}`));
-  const patterns = terms.map(() => ({ like: [] as string[], wordStart: [] as string[] }));
+  const patterns = terms.map(() => ({
+    like: [] as string[],
+    wordStart: [] as TermPatterns["wordStart"][number][],
+  }));
   forms.forEach((form, i) => {
     const folded = row?.[`f${i}`] ?? "";
     if (folded === "") return;
-    if (form.wordStart) patterns[form.term].wordStart.push(wordStartPattern(folded));
-    else patterns[form.term].like.push(likePattern(folded));
+    if (form.wordStart) {
+      patterns[form.term].wordStart.push({ like: likePattern(folded), regex: wordStartPattern(folded) });
+    } else {
+      patterns[form.term].like.push(likePattern(folded));
+    }
   });
   return patterns.filter((p) => p.like.length + p.wordStart.length > 0);
 }
 
-/** Every term occurs in a stored, normalised text column (any of its forms). */
+/**
+ * Every term occurs in a stored, normalised text column (any of its forms). A place's form is
+ * `LIKE` first — cheap, and what the trigram index narrows by — and only the rows that hold it are
+ * checked by the regular expression (written in that order, PostgreSQL evaluates it so: a regular
+ * expression over every candidate's kilobyte of text cost five times the `LIKE`).
+ */
 export function containsAll(column: AnyPgColumn, patterns: Patterns): SQL {
   return and(
     ...patterns.map((term) => {
       const forms = [
         ...term.like.map((p) => sql`${column} LIKE ${p}`),
-        ...term.wordStart.map((p) => sql`${column} ~ ${p}`),
+        ...term.wordStart.map((p) => sql`(${column} LIKE ${p.like} and ${column} ~ ${p.regex})`),
       ];
       return forms.length === 1 ? forms[0] : sql`(${sql.join(forms, sql` or `)})`;
     }),
