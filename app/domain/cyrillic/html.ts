@@ -265,26 +265,44 @@ const MARKUP = /^\s*<[a-z][a-z0-9]*[\s>/]/i;
  * script. Returns the options with a text conversion that leaves those names alone.
  */
 function keepingMarkedNames(html: string, options: HtmlScriptOptions): HtmlScriptOptions {
-  if (options.keep || !html.includes('translate="no"')) return options;
+  if (options.keep) return options;
   const names = new Set<string>();
-  for (const m of html.matchAll(MARKED_NAME)) {
-    const name = m[2].trim();
+  // Found from each `translate="no"` (a page has a few), not by one expression over the whole page.
+  for (let at = html.indexOf(MARK); at !== -1; at = html.indexOf(MARK, at + MARK.length)) {
+    const open = html.lastIndexOf("<", at);
+    const textStart = html.indexOf(">", at) + 1;
+    const textEnd = html.indexOf("<", textStart);
+    if (open === -1 || textStart === 0 || textEnd === -1) continue;
+    const name = html.slice(textStart, textEnd).trim();
+    // Only an element that holds just its text (an address drawn in pieces is kept where it is).
+    const tag = html.slice(open + 1, html.indexOf(" ", open));
+    if (!html.startsWith(`</${tag}>`, textEnd)) continue;
     if (name.length >= 3 && /\p{L}/u.test(name)) names.add(name);
   }
-  if (names.size === 0) return options;
-  const escaped = [...names].sort((a, b) => b.length - a.length);
+  // A name the page shows only where it is marked needs nothing more (a banner's company).
+  const repeated = [...names].filter((name) => {
+    const raw = unescapeText(name);
+    return occurrences(html, name) + (raw === name ? 0 : occurrences(html, raw)) > 1;
+  });
+  if (repeated.length === 0) return options;
+  const escaped = repeated.sort((a, b) => b.length - a.length);
   const raw = escaped.map(unescapeText);
   const convert = options.text;
   return {
     ...options,
     keep: raw,
-    text: (text) => convertAround(text, escaped, convert),
-    json: (text) => convertAround(text, raw, convert),
+    text: convertAround(escaped, convert),
+    json: convertAround(raw, convert),
   };
 }
 
-/** `<span translate="no">Name</span>`: an element marked to stay as written, holding only text. */
-const MARKED_NAME = /<([a-z][a-z0-9]*)\b[^<>]*\stranslate="no"[^<>]*>([^<]+)<\/\1>/g;
+const MARK = ' translate="no"';
+
+function occurrences(html: string, text: string): number {
+  let n = 0;
+  for (let at = html.indexOf(text); at !== -1 && n < 2; at = html.indexOf(text, at + text.length)) n++;
+  return n;
+}
 
 function unescapeText(text: string): string {
   return text
@@ -296,25 +314,21 @@ function unescapeText(text: string): string {
     .replaceAll("&amp;", "&");
 }
 
-/** `text` converted, except where it holds one of `names` (longest first). */
-function convertAround(text: string, names: readonly string[], convert: (text: string) => string): string {
-  let out = "";
-  let at = 0;
-  while (at < text.length) {
-    let found = -1;
-    let name = "";
-    for (const candidate of names) {
-      const index = text.indexOf(candidate, at);
-      if (index !== -1 && (found === -1 || index < found)) {
-        found = index;
-        name = candidate;
-      }
+/** A conversion that leaves `names` (longest first) as they are wherever a text holds them. */
+function convertAround(names: readonly string[], convert: (text: string) => string): (text: string) => string {
+  const pattern = new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  return (text) => {
+    pattern.lastIndex = 0;
+    let match = pattern.exec(text);
+    if (!match) return convert(text);
+    let out = "";
+    let at = 0;
+    for (; match !== null; match = pattern.exec(text)) {
+      out += convert(text.slice(at, match.index)) + match[0];
+      at = match.index + match[0].length;
     }
-    if (found === -1) break;
-    out += convert(text.slice(at, found)) + name;
-    at = found + name.length;
-  }
-  return at === 0 ? convert(text) : out + convert(text.slice(at));
+    return out + convert(text.slice(at));
+  };
 }
 
 function convertJsonLd(content: string, options: HtmlScriptOptions): string {
