@@ -77,7 +77,7 @@ test("a poster's job is approved; after paying for 7 days it is first on /poslov
   await expect(poster).toHaveURL(new RegExp(`^${FAKE_STRIPE_URL}/checkout/cs_test_`));
   await expect(poster.getByTestId("total")).toHaveText("$29.00");
   await expect(poster.getByText("Istaknut oglas 7 dana – posao")).toBeVisible();
-  await poster.getByLabel("E-pošta").fill(CUSTOMER);
+  await poster.getByLabel("Email").fill(CUSTOMER);
   await poster.getByLabel("Name").fill("Nikola Petrović");
   await poster.getByRole("button", { name: "Plati", exact: true }).click();
 

@@ -206,14 +206,14 @@ function FilterLink({ to, active, children }: { to: string; active: boolean; chi
 }
 
 /** Values shown at once in a filter's row; the rest open under "Još …" (a state filter can have 50). */
-const FILTER_ROW_SIZE = 6;
+const FILTER_ROW_SIZE = 5;
 
 type FilterOption = { value: string; label: string; count?: number };
 
 /**
- * One filter: "all", then each value — links, the current one marked. On a phone the row scrolls
- * sideways instead of filling the screen; from 640 px it wraps beside the filter's name. Past the
- * first few values (the most frequent), the rest are under a "Još …" disclosure (no JavaScript).
+ * One filter: "all", then each value — links, the current one marked, wrapping (under the filter's
+ * name on a phone, beside it from 640 px). Past the first few values (the most frequent), the rest
+ * are under a "Još …" disclosure (no JavaScript), so a phone sees the results soon.
  */
 function FilterGroup({
   label,
@@ -253,7 +253,7 @@ function FilterGroup({
         {label}
       </span>
       <div className="min-w-0 flex-1">
-        <div className="flex gap-1.5 overflow-x-auto py-1 sm:flex-wrap sm:overflow-visible">
+        <div className="flex flex-wrap gap-1.5 py-1">
           <FilterLink to={hrefFor(null)} active={current === null}>
             {all}
           </FilterLink>
@@ -345,7 +345,7 @@ export function SearchFilterBar({
     );
   }
   if (groups.length === 0) return null;
-  return <div className="mt-4 space-y-2">{groups}</div>;
+  return <div className="mt-4 space-y-3">{groups}</div>;
 }
 
 /** "prikazano prvih 1.000 — suzite pretragu": a kind counted past the cap shows only its first results. */

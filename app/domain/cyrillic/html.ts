@@ -315,7 +315,10 @@ function unescapeText(text: string): string {
 }
 
 /** A conversion that leaves `names` (longest first) as they are wherever a text holds them. */
-function convertAround(names: readonly string[], convert: (text: string) => string): (text: string) => string {
+function convertAround(
+  names: readonly string[],
+  convert: (text: string) => string,
+): (text: string) => string {
   const pattern = new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
   return (text) => {
     pattern.lastIndex = 0;
