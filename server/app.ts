@@ -32,6 +32,7 @@ import { createCardPaymentsFromEnv } from "~/integrations/stripe/stripe.server";
 import { appVersion } from "~/lib/app-version.server";
 import { logger } from "~/lib/logger.server";
 import { sweepUploadDir } from "~/lib/multipart.server";
+import { parseTrustProxy } from "~/lib/trust-proxy";
 import { getDb, getServices, getStorage, setServices } from "~/services.server";
 import { startContentSync } from "./content-sync";
 import {
@@ -93,14 +94,16 @@ export function createApp(env: Env, options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
-  if (env.TRUST_PROXY === "1") app.set("trust proxy", true);
+  // Only the hops TRUST_PROXY names may say who the client is (app/lib/trust-proxy.ts).
+  const trust = parseTrustProxy(env.TRUST_PROXY);
+  app.set("trust proxy", trust.ok ? trust.value : false);
   const inflight = options.inflight ?? new InflightTracker();
   const dev = env.NODE_ENV === "development";
   const metrics = getMetrics();
   const build = serverBuild as unknown as ServerBuild;
 
   app.use(requestLogging(metrics, options.isDraining));
-  app.use(rejectMalformed(env));
+  app.use(rejectMalformed());
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -110,7 +113,7 @@ export function createApp(env: Env, options: AppOptions = {}) {
   if (options.clientDir) app.use(staticFiles(options.clientDir));
   // Stored media (both drivers): stored content type, long cache, SVG sandboxed.
   app.get("/media/:bucket/*key", serveMedia(getStorage));
-  app.use(sameOriginGuard(env, CROSS_ORIGIN_POST_PATHS));
+  app.use(sameOriginGuard(CROSS_ORIGIN_POST_PATHS));
   app.get(["/lat", "/lat/*rest"], latinSwitch);
   app.all(
     "/{*splat}",
