@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { lockDataDir } from "~/db/data-dir-lock.server";
 import { runMigrations } from "~/db/migrate.server";
 import { logSlowQueries } from "~/db/slow-queries.server";
+import { waitForDatabase } from "~/db/wait-for-database.server";
 import { ensureScheduledPublishing } from "~/domain/articles/scheduling.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
 import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
@@ -173,6 +174,8 @@ async function openAppDatabase(env: Env, storage: Storage) {
     { driver: handle.driver, dataDir: env.DATABASE_URL ? undefined : embeddedDir },
     "database opened",
   );
+  // A database that is not there yet is waited for, never a reason to exit (issue 24).
+  if (handle.driver === "postgres") await waitForDatabase(handle);
 
   const credentials: StartCredentials[] = [];
   // Processes starting at once on one PostgreSQL database take turns (migrations, first rows).
@@ -337,4 +340,5 @@ export async function stop(): Promise<void> {
 export { parseEnv } from "~/env.server";
 export { runCli } from "./cli";
 export { trackConnections } from "./http/connections";
+export { createRestartPolicy } from "./worker-restarts";
 export { logger };

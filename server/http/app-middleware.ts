@@ -10,6 +10,7 @@ import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { databaseAvailability, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { latinSwitchTarget } from "~/domain/cyrillic/urls";
 import { logger } from "~/lib/logger.server";
+import { redactUrl } from "~/lib/redact-url";
 import { requestSawDatabaseOutage, runWithRequestContext } from "~/lib/request-context.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { isSameOriginRequest } from "~/lib/same-origin";
@@ -40,9 +41,12 @@ export function requestLogging(metrics: Metrics, isDraining?: () => boolean): Re
       metrics.observeRequest(route, req.method, res.statusCode, ms / 1000);
       const entry = {
         requestId,
+        // The client's address as TRUST_PROXY lets us know it (nginx's log has the same one).
+        ip: req.ip,
         method: req.method,
         route,
-        url: req.originalUrl,
+        // Links that carry a secret (unsubscribe tokens, signed previews) are never written out whole.
+        url: redactUrl(req.originalUrl),
         status: res.statusCode,
         ms,
       };
@@ -154,7 +158,7 @@ export function unhandledError(error: unknown, req: Request, res: Response, _nex
     if (res.headersSent) return res.destroy();
     return sendDatabaseUnavailable(req, res);
   }
-  logger.error({ err: error, url: req.originalUrl }, "unhandled request error");
+  logger.error({ err: error, url: redactUrl(req.originalUrl) }, "unhandled request error");
   if (res.headersSent) return res.destroy();
   res
     .status(500)
