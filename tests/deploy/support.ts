@@ -212,7 +212,15 @@ export function makeCertificate(dir: string): { cert: string; key: string } {
   return { cert, key };
 }
 
-export type Nginx = { stop(): Promise<void>; accessLog: string; errorLog: string };
+export type Nginx = {
+  stop(): Promise<void>;
+  accessLog: string;
+  errorLog: string;
+  /** The rendered site file nginx runs. */
+  siteFile: string;
+  /** The command line that names this nginx (for `-t`, `-s reload`). */
+  command: string;
+};
 
 /**
  * nginx (Debian's) running deploy/nginx-site.conf, with this run's ports, upstreams and certificate
@@ -294,6 +302,8 @@ http {
   return {
     accessLog,
     errorLog,
+    siteFile: path.join(dir, "site.conf"),
+    command: `${bin} -c ${path.join(dir, "nginx.conf")} -p ${dir}`,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
