@@ -80,7 +80,9 @@ async function main() {
   http.keepAliveTimeout = 5_000;
   // METRICS_PORT: a listener of its own (a cluster's primary serves it for all its workers).
   const metricsServer =
-    env.METRICS_PORT && !cluster.isWorker ? mod.createMetricsApp().listen(env.METRICS_PORT, env.HOST) : null;
+    env.METRICS_PORT && !cluster.isWorker
+      ? mod.createMetricsApp().listen(env.METRICS_PORT, env.METRICS_HOST)
+      : null;
 
   const connections = mod.trackConnections(http);
 
@@ -144,6 +146,9 @@ async function runPrimary(mod, count) {
   const aggregator = new AggregatorRegistry();
   const cpus = os.availableParallelism();
   const slots = new Map();
+  /** When each worker started listening (its slot's failures count again after a minute of serving). */
+  const listeningSince = new Map();
+  const restarts = mod.createRestartPolicy();
   let stopping = false;
   let listening = 0;
 
@@ -156,6 +161,7 @@ async function runPrimary(mod, count) {
       });
     }
     worker.on("message", (message) => {
+      if (message?.type === "bv:listening") listeningSince.set(worker.id, Date.now());
       if (message?.type === "bv:listening" && ++listening === count) {
         mod.logger.info({ workers: count, port: message.port }, "listening");
         mod.logger.flush(() => announce(`http://localhost:${message.port}`));
@@ -173,12 +179,30 @@ async function runPrimary(mod, count) {
   cluster.on("exit", (worker, code, signal) => {
     const slot = slots.get(worker.id);
     slots.delete(worker.id);
+    const since = listeningSince.get(worker.id);
+    listeningSince.delete(worker.id);
     if (stopping) {
-      if (slots.size === 0) process.exit(0);
+      if (slots.size === 0) process.exit(exitCode);
       return;
     }
-    mod.logger.error({ pid: worker.process.pid, code, signal }, "worker died; starting another");
-    setTimeout(() => fork(slot), 1_000).unref();
+    // A worker dying at every start is started again later and later, then given up on
+    // (server/worker-restarts.ts): systemd then sees the primary fail.
+    const decision = restarts.onExit(slot, since ? Date.now() - since : 0);
+    if (!decision.restart) {
+      mod.logger.fatal(
+        { pid: worker.process.pid, code, signal, failures: decision.failures },
+        "worker keeps dying at start; stopping the service",
+      );
+      shutdown("SIGTERM", 1);
+      return;
+    }
+    mod.logger.error(
+      { pid: worker.process.pid, code, signal, restartInMs: decision.delayMs },
+      "worker died; starting another",
+    );
+    setTimeout(() => {
+      if (!stopping) fork(slot);
+    }, decision.delayMs).unref();
   });
 
   for (let slot = 0; slot < count; slot++) fork(slot);
@@ -194,16 +218,18 @@ async function runPrimary(mod, count) {
             res.status(500).end();
           }
         })
-        .listen(env.METRICS_PORT, env.HOST)
+        .listen(env.METRICS_PORT, env.METRICS_HOST)
     : null;
 
-  const shutdown = (signal) => {
+  let exitCode = 0;
+  const shutdown = (signal, code = 0) => {
     if (stopping) return;
     stopping = true;
+    exitCode = code;
     mod.logger.info({ signal, workers: slots.size }, "shutting down the workers");
     metricsServer?.close();
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    if (slots.size === 0) process.exit(0);
+    if (slots.size === 0) process.exit(exitCode);
     // The workers drain (at most SHUTDOWN_GRACE_MS twice, plus the lame duck); then nothing is left to wait for.
     setTimeout(() => process.exit(1), LAME_DUCK_MAX_MS + 2 * SHUTDOWN_GRACE_MS + 5_000).unref();
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustProxy } from "~/lib/trust-proxy";
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -22,8 +23,17 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   /** `0`: no in-process public page cache (every request renders; for measuring and debugging). */
   PAGE_CACHE: z.enum(["0", "1"]).default("1"),
-  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app. */
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /**
+   * The proxies in front of the app whose X-Forwarded-For / -Proto / -Host are believed: `0` (none),
+   * a hop count, or `loopback` / CIDRs (app/lib/trust-proxy.ts); never "any".
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .superRefine((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (!parsed.ok) ctx.addIssue({ code: "custom", message: parsed.reason });
+    }),
   BREVO_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),
   BREVO_BASE_URL: z.preprocess(blankToUndefined, z.url().default("https://api.brevo.com/v3")),
   MAILGUN_API_KEY: z.preprocess(blankToUndefined, z.string().optional()),
@@ -53,6 +63,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(64).default(1)),
   /** Prometheus metrics on a port of their own (`/metrics`); off when unset. */
   METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  /** The interface METRICS_PORT listens on: loopback unless told otherwise (Prometheus on the host). */
+  METRICS_HOST: z.preprocess(blankToUndefined, z.string().default("127.0.0.1")),
   /** Prometheus metrics on the main port at `/metrics`, for `Authorization: Bearer <token>`. */
   METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, "najmanje 16 karaktera").optional()),
   /** Queries slower than this are logged with their statement name; 0 turns it off. */

@@ -8,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from "~/db/client.server";
 import { lockDataDir } from "~/db/data-dir-lock.server";
 import { runMigrations } from "~/db/migrate.server";
 import { logSlowQueries } from "~/db/slow-queries.server";
+import { waitForDatabase } from "~/db/wait-for-database.server";
 import { ensureScheduledPublishing } from "~/domain/articles/scheduling.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
 import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
@@ -32,6 +33,7 @@ import { createCardPaymentsFromEnv } from "~/integrations/stripe/stripe.server";
 import { appVersion } from "~/lib/app-version.server";
 import { logger } from "~/lib/logger.server";
 import { sweepUploadDir } from "~/lib/multipart.server";
+import { parseTrustProxy } from "~/lib/trust-proxy";
 import { getDb, getServices, getStorage, setServices } from "~/services.server";
 import { startContentSync } from "./content-sync";
 import {
@@ -93,14 +95,16 @@ export function createApp(env: Env, options: AppOptions = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.disable("etag");
-  if (env.TRUST_PROXY === "1") app.set("trust proxy", true);
+  // Only the hops TRUST_PROXY names may say who the client is (app/lib/trust-proxy.ts).
+  const trust = parseTrustProxy(env.TRUST_PROXY);
+  app.set("trust proxy", trust.ok ? trust.value : false);
   const inflight = options.inflight ?? new InflightTracker();
   const dev = env.NODE_ENV === "development";
   const metrics = getMetrics();
   const build = serverBuild as unknown as ServerBuild;
 
   app.use(requestLogging(metrics, options.isDraining));
-  app.use(rejectMalformed(env));
+  app.use(rejectMalformed());
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -110,7 +114,7 @@ export function createApp(env: Env, options: AppOptions = {}) {
   if (options.clientDir) app.use(staticFiles(options.clientDir));
   // Stored media (both drivers): stored content type, long cache, SVG sandboxed.
   app.get("/media/:bucket/*key", serveMedia(getStorage));
-  app.use(sameOriginGuard(env, CROSS_ORIGIN_POST_PATHS));
+  app.use(sameOriginGuard(CROSS_ORIGIN_POST_PATHS));
   app.get(["/lat", "/lat/*rest"], latinSwitch);
   app.all(
     "/{*splat}",
@@ -170,6 +174,8 @@ async function openAppDatabase(env: Env, storage: Storage) {
     { driver: handle.driver, dataDir: env.DATABASE_URL ? undefined : embeddedDir },
     "database opened",
   );
+  // A database that is not there yet is waited for, never a reason to exit (issue 24).
+  if (handle.driver === "postgres") await waitForDatabase(handle);
 
   const credentials: StartCredentials[] = [];
   // Processes starting at once on one PostgreSQL database take turns (migrations, first rows).
@@ -334,4 +340,5 @@ export async function stop(): Promise<void> {
 export { parseEnv } from "~/env.server";
 export { runCli } from "./cli";
 export { trackConnections } from "./http/connections";
+export { createRestartPolicy } from "./worker-restarts";
 export { logger };

@@ -19,6 +19,11 @@ export type BodyLimitRule = {
   pattern: RegExp;
   limit: number;
   /**
+   * A path the rule is for: deploy/nginx-site.conf must give it the same limit (nginx refuses a
+   * larger body before it reaches a process; server/http/nginx-site.test.ts compares the two).
+   */
+  example: string;
+  /**
    * A multipart body is handed to the route as it streams instead of being read whole first: the
    * route runs the limiter before reading it and writes files to disk (docs/decisions/150). Other
    * bodies to the path (urlencoded) keep the form limit.
@@ -29,19 +34,30 @@ export type BodyLimitRule = {
 export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
   // Every admin upload (media manager, library modal, settings and banner images) goes through
   // this endpoint, one file per request; it applies the 5 or 10 MB limit of the caller itself.
-  { pattern: /^\/admin\/api\/media\/?$/, limit: 10 * MB + MULTIPART_OVERHEAD, stream: true },
+  {
+    pattern: /^\/admin\/api\/media\/?$/,
+    limit: 10 * MB + MULTIPART_OVERHEAD,
+    stream: true,
+    example: "/admin/api/media",
+  },
   // Buy/sell listings: up to 8 photos of 5 MB each with the form, posted by visitors and edited by
   // staff (domain/listings). Job forms carry no files and keep the form limit. With JavaScript,
   // React Router posts the same form to the page's `.data` URL.
-  { pattern: /^\/kupoprodaja\/novi(?:\.data)?\/?$/, limit: LISTING_PHOTOS_BODY_LIMIT, stream: true },
+  {
+    pattern: /^\/kupoprodaja\/novi(?:\.data)?\/?$/,
+    limit: LISTING_PHOTOS_BODY_LIMIT,
+    stream: true,
+    example: "/kupoprodaja/novi.data",
+  },
   {
     pattern: /^\/admin\/listings\/edit\/\d+(?:\.data)?\/?$/,
     limit: LISTING_PHOTOS_BODY_LIMIT,
     stream: true,
+    example: "/admin/listings/edit/12",
   },
   // Stripe's signed webhook events (JSON; a Checkout Session event is a few KB, Stripe caps them far
   // below this).
-  { pattern: /^\/webhooks\/stripe$/, limit: WEBHOOK_BODY_LIMIT },
+  { pattern: /^\/webhooks\/stripe$/, limit: WEBHOOK_BODY_LIMIT, example: "/webhooks/stripe" },
 ];
 
 export function bodyLimitFor(pathname: string): number {

@@ -9,8 +9,8 @@ import { sql } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { databaseAvailability, RETRY_AFTER_SECONDS } from "~/db/availability.server";
 import { latinSwitchTarget } from "~/domain/cyrillic/urls";
-import type { Env } from "~/env.server";
 import { logger } from "~/lib/logger.server";
+import { redactUrl } from "~/lib/redact-url";
 import { requestSawDatabaseOutage, runWithRequestContext } from "~/lib/request-context.server";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { isSameOriginRequest } from "~/lib/same-origin";
@@ -41,9 +41,12 @@ export function requestLogging(metrics: Metrics, isDraining?: () => boolean): Re
       metrics.observeRequest(route, req.method, res.statusCode, ms / 1000);
       const entry = {
         requestId,
+        // The client's address as TRUST_PROXY lets us know it (nginx's log has the same one).
+        ip: req.ip,
         method: req.method,
         route,
-        url: req.originalUrl,
+        // Links that carry a secret (unsubscribe tokens, signed previews) are never written out whole.
+        url: redactUrl(req.originalUrl),
         status: res.statusCode,
         ms,
       };
@@ -57,14 +60,24 @@ export function requestLogging(metrics: Metrics, isDraining?: () => boolean): Re
   };
 }
 
+/**
+ * The X-Forwarded-Host of a request that came through a proxy TRUST_PROXY names (Express's own
+ * "trust proxy" decision for the socket's address), else undefined: a client talking to the app
+ * directly cannot choose the host its posts are checked against.
+ */
+export function forwardedHost(req: Request): string | undefined {
+  const trust = req.app.get("trust proxy fn") as ((address: string, hop: number) => boolean) | undefined;
+  if (!trust?.(req.socket.remoteAddress ?? "", 0)) return undefined;
+  return req.get("x-forwarded-host") ?? undefined;
+}
+
 /** Malformed requests end here with a 4xx and a Serbian message, before any route runs. */
-export function rejectMalformed(env: Env): RequestHandler {
+export function rejectMalformed(): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const problem =
       checkMethod(req.method) ??
       checkUrl(req.originalUrl) ??
-      (isValidHost(req.get("host")) &&
-      (env.TRUST_PROXY !== "1" || !req.get("x-forwarded-host") || isValidHost(req.get("x-forwarded-host")))
+      (isValidHost(req.get("host")) && (forwardedHost(req) === undefined || isValidHost(forwardedHost(req)))
         ? null
         : new HttpError(400, HTTP_MESSAGES.badHost));
     if (problem) return sendHttpError(req, res, problem);
@@ -113,14 +126,15 @@ export function staticFiles(clientDir: string): RequestHandler {
 }
 
 /** Posts from another site are refused, except on the paths that receive signed posts. */
-export function sameOriginGuard(env: Env, crossOriginPaths: readonly string[]): RequestHandler {
+export function sameOriginGuard(crossOriginPaths: readonly string[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (crossOriginPaths.includes(req.path)) return next();
     const ok = isSameOriginRequest({
       method: req.method,
       origin: req.get("origin") ?? null,
       secFetchSite: req.get("sec-fetch-site") ?? null,
-      host: (env.TRUST_PROXY === "1" ? req.get("x-forwarded-host") : undefined) ?? req.get("host") ?? null,
+      protocol: req.protocol,
+      host: forwardedHost(req) ?? req.get("host") ?? null,
     });
     if (ok) return next();
     res.status(403).type("text/plain; charset=utf-8").send("Zahtev sa drugog sajta je odbijen.");
@@ -144,7 +158,7 @@ export function unhandledError(error: unknown, req: Request, res: Response, _nex
     if (res.headersSent) return res.destroy();
     return sendDatabaseUnavailable(req, res);
   }
-  logger.error({ err: error, url: req.originalUrl }, "unhandled request error");
+  logger.error({ err: error, url: redactUrl(req.originalUrl) }, "unhandled request error");
   if (res.headersSent) return res.destroy();
   res
     .status(500)

@@ -3,10 +3,15 @@
  *
  * Node's own `server.close()` also closes every connection it thinks idle — including one that was
  * just accepted and whose request is still unread in the socket buffer, which the client then sees
- * reset. So shutdown stops listening with the plain net close, and closes connections itself:
- * a kept-alive connection that has served its requests and waits is closed at once; a connection
- * busy with a request closes after its answer (which says `Connection: close`); a new connection
- * gets a moment to send its request, and is closed if it stays silent.
+ * reset. Closing an idle kept-alive connection is a race of its own: the proxy in front (nginx) may
+ * be writing a request into it at that very moment, and a POST lost that way is never retried
+ * (issue 24: 2–3 failed POSTs per rolling restart). So shutdown stops listening with the plain net
+ * close and closes no connection itself while it can wait: a request still running is answered
+ * with `Connection: close` when its headers are not out yet (and every request from then on says
+ * so: server/app.ts), a kept-alive connection that waits is left to the client, which closes idle
+ * connections first (nginx's upstream `keepalive_timeout` is shorter than the server's
+ * `keepAliveTimeout`), or to that timeout; a new connection gets a moment to send its request, and
+ * is closed if it stays silent.
  */
 import fs from "node:fs";
 import type { Server } from "node:http";
@@ -14,6 +19,7 @@ import type { Socket } from "node:net";
 import net from "node:net";
 
 type State = { requests: number; active: number; acceptedAt: number };
+type Pending = { headersSent: boolean; setHeader(name: string, value: string): unknown };
 
 /**
  * How many connections the kernel holds for our listening port that the process has not accepted
@@ -69,12 +75,10 @@ export type ConnectionTracker = {
 
 export function trackConnections(server: Server): ConnectionTracker {
   const sockets = new Map<Socket, State>();
-  let draining = false;
   let accepted = 0;
 
-  const closeIfIdle = (socket: Socket, state: State) => {
-    if (state.active === 0 && state.requests > 0) socket.destroySoon();
-  };
+  /** Responses being written: told to close their connection when shutdown begins. */
+  const running = new Set<Pending>();
 
   server.on("connection", (socket: Socket) => {
     accepted++;
@@ -87,9 +91,10 @@ export function trackConnections(server: Server): ConnectionTracker {
     if (!state) return;
     state.requests++;
     state.active++;
+    running.add(res);
     res.once("close", () => {
       state.active--;
-      if (draining) closeIfIdle(req.socket, state);
+      running.delete(res);
     });
   });
 
@@ -133,9 +138,10 @@ export function trackConnections(server: Server): ConnectionTracker {
       });
     },
     drain(timeoutMs, silentMs = 5_000) {
-      draining = true;
       net.Server.prototype.close.call(server);
-      for (const [socket, state] of sockets) closeIfIdle(socket, state);
+      // Answers not started yet close their connection; idle kept-alive ones are closed by the
+      // client or by the keep-alive timeout, never by us while the client may be using them.
+      for (const res of running) if (!res.headersSent) res.setHeader("Connection", "close");
       return new Promise((resolve) => {
         const started = Date.now();
         const timer = setInterval(() => {

@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
 import { RETRY_AFTER_SECONDS } from "~/db/availability.server";
+import { discardRestOfBody } from "./discard-body";
 import { HTTP_MESSAGES, HttpError } from "./request-guards";
 
 const escapeHtml = (s: string) =>
@@ -19,8 +20,10 @@ const TITLES: Record<number, string> = {
 
 /**
  * Answers a refused request before any route ran: a small Serbian page for browsers, JSON for
- * scripts that asked for it (the media uploader). The connection is closed when the body was
- * left unread (413), so a client cannot keep streaming into a refused request.
+ * scripts that asked for it (the media uploader). A body too large (413) is read to its end and
+ * dropped after the answer (discard-body.ts), so the client — nginx above all — gets the answer
+ * instead of a reset connection; other refusals of an unreadable body (a broken Content-Length,
+ * a client gone) close the connection.
  */
 export function sendHttpError(req: Request, res: Response, error: HttpError): void {
   if (res.headersSent) {
@@ -31,7 +34,9 @@ export function sendHttpError(req: Request, res: Response, error: HttpError): vo
   res.setHeader("Cache-Control", "no-store");
   if (error.status === 405) res.setHeader("Allow", "GET, HEAD, POST");
   if (error.status === 503) res.setHeader("Retry-After", String(RETRY_AFTER_SECONDS));
-  if (error.closeConnection) {
+  if (error.closeConnection && error.status === 413) {
+    res.on("finish", () => discardRestOfBody(req));
+  } else if (error.closeConnection) {
     res.setHeader("Connection", "close");
     res.on("finish", () => req.socket.destroy());
   }

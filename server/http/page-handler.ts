@@ -18,6 +18,7 @@ import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
 import { requestRetryAfter, requestSawDatabaseOutage } from "~/lib/request-context.server";
 import { chooseEncoding, compressBody, isCompressible, MIN_COMPRESS_BYTES } from "./compress";
+import { discardRestOfBody } from "./discard-body";
 import { sendDatabaseUnavailable, sendHttpError } from "./error-response";
 import { readPostBody, redirectByScriptCookie, toFetchRequest } from "./fetch-request";
 import type { InflightTracker } from "./inflight";
@@ -172,13 +173,12 @@ export function createPageHandler(options: PageHandlerOptions) {
 
 /**
  * After the route answered an upload: what it left unread is read and dropped (so the browser gets
- * the answer instead of a reset connection); a body that passed its limit closes the connection.
+ * the answer instead of a reset connection), also past the limit (discard-body.ts).
  */
 function finishStreamed(req: ExpressRequest, res: ExpressResponse, streamed: StreamedBody): void {
   if (streamed.ended) return;
   if (streamed.overflowed && !res.headersSent) {
-    res.setHeader("Connection", "close");
-    res.on("finish", () => req.socket.destroy());
+    res.on("finish", () => discardRestOfBody(req));
     return;
   }
   streamed.discardRest();

@@ -6,6 +6,7 @@
  * reader writes files to disk, or drops them when the limiter said no).
  */
 import type { IncomingMessage } from "node:http";
+import { discardRestOfBody } from "./discard-body";
 import { HTTP_MESSAGES, HttpError } from "./request-guards";
 
 export type StreamedBody = {
@@ -16,8 +17,8 @@ export type StreamedBody = {
   readonly ended: boolean;
   /**
    * After the route answered: the rest of the body (if the route left some unread) is read and
-   * dropped so the client sees the answer and the connection stays usable; past the limit the
-   * socket is closed instead.
+   * dropped so the client sees the answer and the connection stays usable (past the limit too,
+   * up to discard-body.ts's ceiling).
    */
   discardRest(): void;
 };
@@ -44,7 +45,7 @@ export function streamBody(req: IncomingMessage, limit: number): StreamedBody {
       req.off("data", onData);
       req.pause();
       fail(new HttpError(413, HTTP_MESSAGES.tooLarge(limit), true));
-      if (discarding) req.socket?.destroy();
+      if (discarding) discardRestOfBody(req);
       return;
     }
     if (discarding || settled) return;
@@ -91,7 +92,7 @@ export function streamBody(req: IncomingMessage, limit: number): StreamedBody {
       discarding = true;
       if (ended) return;
       if (overflowed) {
-        req.socket?.destroy();
+        discardRestOfBody(req);
         return;
       }
       req.resume();

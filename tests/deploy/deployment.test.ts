@@ -7,18 +7,25 @@
  * It shows what several processes must keep true — a write through one is on the other's pages
  * within 1 s, a session and the sign-in limiter work across both, a newsletter send and a heading
  * conversion run exactly once and carry on when the process running them is killed, killing a
- * process under load fails no request — then the operator's commands from the production install:
- * WEB_CONCURRENCY, and backup → restore on PostgreSQL, on PGlite and from PGlite into PostgreSQL,
- * comparing every table's rows and every media file's checksum.
+ * process under load fails no request — what the whole must keep true under abuse, outage and
+ * restart (issue 24): oversized posts refused by nginx without taking a process out, a forged
+ * X-Forwarded-For believed by nobody, a database outage served from nginx's stale copies and the
+ * app's 503 (never a 502), a rolling restart under GET and POST load failing nothing, a worker
+ * killed during the outage started again without a crash loop — then the operator's commands from
+ * the production install: WEB_CONCURRENCY, and backup → restore on PostgreSQL, on PGlite and from
+ * PGlite into PostgreSQL, comparing every table's rows and every media file's checksum.
  *
- * Needs TEST_DATABASE_URL (a superuser URL: it creates databases), nginx and openssl. Run by
- * scripts/test.sh as its own step; by hand: TEST_DATABASE_URL=… npx vitest run --project deploy
+ * PostgreSQL is a cluster of the test's own (it is stopped and started again for the outage),
+ * from Debian's server binaries; also nginx and openssl. Run by scripts/test.sh as its own step;
+ * by hand: npx vitest run --project deploy
  */
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { eq, inArray, sql } from "drizzle-orm";
+import { promisify } from "node:util";
+import { desc, eq, inArray, like, sql } from "drizzle-orm";
 // @ts-expect-error s3rver ships no types
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,11 +33,13 @@ import { type DatabaseHandle, openDatabase } from "../../app/db/client.server";
 import {
   articleHeadings,
   articles,
+  auditLog,
   companies,
   jobs,
   newsletterSendBatches,
   newsletterSubscribers,
 } from "../../app/db/schema";
+import { articlePath } from "../../app/domain/articles/slug";
 import { mediaChecksums } from "../../app/domain/backups/archive.server";
 import { countRows, diffCounts } from "../../app/domain/backups/tables.server";
 import { planConversion } from "../../app/domain/headings/headings.server";
@@ -43,8 +52,10 @@ import { createLocalStorage } from "../../app/integrations/storage/local.server"
 import { createS3Storage } from "../../app/integrations/storage/s3.server";
 import type { Storage } from "../../app/integrations/storage/storage";
 import { UPLOAD_BODY_LIMITS } from "../../app/lib/body-limits";
+import { HONEYPOT_FIELD } from "../../app/lib/honeypot";
 import { type FakeMailgun, startFakeMailgun } from "../support/fake-mailgun";
 import { databaseUrl, dropDatabase, withAdminClient } from "../support/global-setup";
+import { createPgCluster, type PgCluster, postgresBinDir } from "../support/pg-cluster";
 import {
   type AppProcess,
   cookieFrom,
@@ -68,7 +79,9 @@ import {
   waitReady,
 } from "./support";
 
-const ADMIN_URL = process.env.TEST_DATABASE_URL;
+/** The superuser URL of the test's own PostgreSQL cluster (set in beforeAll). */
+let ADMIN_URL = "";
+let postgres: PgCluster;
 const ADMIN = { email: "operater@deploy.test", password: "Deploy-Admin-Pass-2026" };
 const METRICS_TOKEN = "deploy-test-metrics-token-0123456789";
 const PREFIX = `deploy_${process.pid}`;
@@ -163,7 +176,58 @@ async function signIn(base: string, proxied: boolean): Promise<string> {
   return cookieFrom(reply);
 }
 
-const describeDeploy = ADMIN_URL ? describe : describe.skip;
+function hasPostgresServer(): boolean {
+  try {
+    return Boolean(postgresBinDir());
+  } catch {
+    return false;
+  }
+}
+
+const execFileAsync = promisify(execFile);
+const FORM_TYPE = "application/x-www-form-urlencoded";
+const BOUNDARY = "----deploy-test-boundary";
+
+/** A multipart form of about `size` bytes (one text field and one file). */
+function multipartBody(size: number): string {
+  return [
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="email"',
+    "",
+    "a@b.test",
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="prilog"; filename="veliko.txt"',
+    "Content-Type: text/plain",
+    "",
+    "x".repeat(size),
+    `--${BOUNDARY}--`,
+    "",
+  ].join("\r\n");
+}
+
+/** The processes whose parent is `pid` (a cluster's workers), from /proc. */
+function childPids(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      // pid (comm) state ppid …: comm may hold spaces and parentheses; the rest follows the last ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (ppid === pid) children.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return children;
+}
+
+function countInLog(file: string, text: string): number {
+  if (!fs.existsSync(file)) return 0;
+  return fs.readFileSync(file, "utf8").split(text).length - 1;
+}
+
+const describeDeploy = hasPostgresServer() ? describe : describe.skip;
 
 describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
   beforeAll(async () => {
@@ -178,7 +242,9 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     unit = readUnit(path.join(ROOT, "deploy/balkan-vozaci@.service"));
     liteSeed = npmRun(prod, "seed", [], lite("lite"));
 
-    await withAdminClient(ADMIN_URL ?? "", async (client) => {
+    postgres = await createPgCluster();
+    ADMIN_URL = postgres.url();
+    await withAdminClient(ADMIN_URL, async (client) => {
       for (const name of Object.values(DB)) {
         await dropDatabase(client, name);
         await client.query(`CREATE DATABASE ${name}`);
@@ -237,11 +303,7 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     await handle?.close();
     await fake?.close();
     await s3?.close();
-    if (ADMIN_URL) {
-      await withAdminClient(ADMIN_URL, async (client) => {
-        for (const name of Object.values(DB)) await dropDatabase(client, name);
-      }).catch(() => {});
-    }
+    postgres?.destroy();
     if (tmp && !process.env.KEEP_DEPLOY_TEST) {
       fs.rmSync(tmp, { recursive: true, force: true });
       if (prod) fs.rmSync(prod, { recursive: true, force: true });
@@ -261,12 +323,18 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     expect(unit.restart).toBe("on-failure");
     expect(unit.killSignal).toBe("SIGTERM");
     expect(unit.timeoutStopSec).toBeGreaterThan(3 + 10 + 10);
-    // nginx lets the app's largest body through, and not much more.
+    // nginx lets the app's largest body through (on its path: server/http/nginx-site.test.ts), and
+    // nothing larger anywhere.
     const site = fs.readFileSync(path.join(ROOT, "deploy/nginx-site.conf"), "utf8");
-    const mb = Number(/client_max_body_size (\d+)m;/.exec(site)?.[1]);
-    const largest = Math.max(...UPLOAD_BODY_LIMITS.map((r) => r.limit)) / 1024 / 1024;
-    expect(mb).toBeGreaterThanOrEqual(largest);
-    expect(mb).toBeLessThan(largest + 2);
+    const sizes = [...site.matchAll(/client_max_body_size (\d+)([km]);/g)].map(
+      ([, n, unit]) => Number(n) * (unit === "m" ? 1024 * 1024 : 1024),
+    );
+    const largest = Math.max(...UPLOAD_BODY_LIMITS.map((r) => r.limit));
+    expect(Math.max(...sizes)).toBeGreaterThanOrEqual(largest);
+    expect(Math.max(...sizes)).toBeLessThan(largest + 1024 * 1024);
+    // The processes believe nginx (on loopback) about the client, and nobody else.
+    expect(envFile.TRUST_PROXY).toBe("loopback");
+    expect(unit.environment.MALLOC_ARENA_MAX).toBe("2");
 
     const home = await request(`${nginxUrl}/`, { ca });
     expect(home.status).toBe(200);
@@ -276,16 +344,46 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     expect(plain.headers.location).toBe("https://127.0.0.1/vesti");
   });
 
-  it("nginx: TLS, the client's https and address reach the app, /healthz stays out of the access log", async () => {
+  it("nginx: TLS, the client's https and address reach the app, logs that join and keep no secret", async () => {
     expect((await request(`${nginxUrl}/healthz`, { ca })).status).toBe(200);
     const vesti = await request(`${nginxUrl}/vesti?from=deploy-test`, { ca });
     expect(vesti.status).toBe(200);
     expect(vesti.headers["cache-control"]).toMatch(/public/);
-    expect(vesti.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, passed on
+    const requestId = String(vesti.headers["x-request-id"]);
+    expect(requestId).toMatch(/^[0-9a-f]{32}$/); // nginx's $request_id, passed on
+    // Links with secrets: an unsubscribe token, a signed preview.
+    const secret = "tajna-vrednost-0123456789";
+    await request(`${nginxUrl}/newsletter/odjava?token=${secret}`, { ca });
+    await request(`${nginxUrl}/pregled/1/4102444800/${secret}`, { ca });
     await sleep(200);
     const log = fs.readFileSync(nginx.accessLog, "utf8");
-    expect(log).toContain("/vesti?from=deploy-test");
     expect(log).not.toContain("/healthz");
+    const lines = log
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    // One JSON line per request: the id the app saw, the address, which process answered and how long it took.
+    const line = lines.find((l) => l.requestId === requestId);
+    expect(line).toMatchObject({
+      url: "/vesti?from=deploy-test",
+      status: 200,
+      ip: "127.0.0.1",
+      method: "GET",
+    });
+    expect(String(line?.upstream)).toMatch(/^127\.0\.0\.1:\d+$/);
+    expect(Number(line?.upstreamSeconds)).toBeGreaterThanOrEqual(0);
+    // The app's line of the same request carries the same id and the client's address.
+    const appLines = apps
+      .flatMap((app) => fs.readFileSync(app.log, "utf8").split("\n"))
+      .filter((l) => l.startsWith("{"));
+    const appLine = appLines
+      .map((l) => JSON.parse(l))
+      .find((l) => l.requestId === requestId && l.msg === "request");
+    expect(appLine).toMatchObject({ ip: "127.0.0.1", url: "/vesti?from=deploy-test", status: 200 });
+    expect(log).not.toContain(secret);
+    expect(appLines.join("\n")).not.toContain(secret);
+    expect(log).toContain("/newsletter/odjava?[redacted]");
+    expect(log).toContain("/pregled/[redacted]");
     // Behind TLS the session cookie is Secure (TRUST_PROXY=1 reads X-Forwarded-Proto).
     const login = await request(`${nginxUrl}/admin/login`, {
       method: "POST",
@@ -353,6 +451,86 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     const sixth = await attempt(1, "pogresna-6");
     expect(sixth.status).toBe(429);
     expect(sixth.body).toContain("Previše neuspešnih pokušaja prijave");
+  });
+
+  it("oversized posts (form and multipart, 300 KB and 2 MB) get nginx's Serbian 413 and take no process out", async () => {
+    const disabledBefore = countInLog(nginx.errorLog, "temporarily disabled");
+    const targets = [
+      "/admin/login",
+      "/kompanije/nova",
+      "/newsletter",
+      "/poslovi/novi",
+      "/cir/kompanije/nova",
+    ];
+    const gets: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const size = i % 2 === 0 ? 300 * 1024 : 2 * 1024 * 1024;
+      const multipart = i % 4 >= 2;
+      const body = multipart ? multipartBody(size) : form({ email: "a@b.test", poruka: "x".repeat(size) });
+      const reply = await request(`${nginxUrl}${targets[i % targets.length]}`, {
+        method: "POST",
+        ca,
+        headers: {
+          origin: nginxUrl,
+          "content-type": multipart ? `multipart/form-data; boundary=${BOUNDARY}` : FORM_TYPE,
+        },
+        body,
+      });
+      expect(reply.status, `${targets[i % targets.length]} ${size}`).toBe(413);
+      expect(reply.body).toContain("Zahtev je prevelik. Najveća dozvoljena veličina je 256 KB.");
+      expect(reply.headers["cache-control"]).toBe("no-store");
+      for (const page of ["/", "/vesti"]) gets.push((await request(`${nginxUrl}${page}`, { ca })).status);
+    }
+    // A body nginx lets through on an upload path but the app refuses (a form, not the photos'
+    // multipart): the app's own 413, read to its end, so nginx sees an answer, not a reset.
+    for (let i = 0; i < 6; i++) {
+      const reply = await request(`${nginxUrl}/kupoprodaja/novi`, {
+        method: "POST",
+        ca,
+        headers: { origin: nginxUrl, "content-type": FORM_TYPE },
+        body: form({ naslov: "x".repeat(2 * 1024 * 1024) }),
+      });
+      expect(reply.status).toBe(413);
+      expect(reply.body).toContain("Zahtev je prevelik");
+      for (const page of ["/", "/kompanije"]) gets.push((await request(`${nginxUrl}${page}`, { ca })).status);
+    }
+    expect(gets.filter((status) => status !== 200)).toEqual([]);
+    expect(countInLog(nginx.errorLog, "temporarily disabled")).toBe(disabledBefore);
+    expect(fs.readFileSync(nginx.errorLog, "utf8")).not.toMatch(
+      /Broken pipe|reset by peer|no live upstreams/,
+    );
+  });
+
+  it("a forged X-Forwarded-For through nginx is believed by nobody: the limiter and the audit log see the real address", async () => {
+    // Six signups, each claiming another address: the sixth from the one real address is refused.
+    for (let i = 0; i < 6; i++) {
+      const reply = await request(`${nginxUrl}/newsletter`, {
+        method: "POST",
+        ca,
+        headers: { origin: nginxUrl, "content-type": FORM_TYPE, "x-forwarded-for": `6.6.6.${i + 1}` },
+        body: form({ email: `prevara${i}@deploy.test` }),
+      });
+      expect(reply.status, `signup ${i + 1}`).toBe(i < 5 ? 200 : 429);
+    }
+    const login = await request(`${nginxUrl}/admin/login`, {
+      method: "POST",
+      ca,
+      headers: { origin: nginxUrl, "content-type": FORM_TYPE, "x-forwarded-for": "6.6.6.6" },
+      body: form({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    expect(login.status).toBe(302);
+    const [entry] = await handle.db
+      .select({ ip: auditLog.ip })
+      .from(auditLog)
+      .where(eq(auditLog.action, "sign-in"))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry.ip).toBe("127.0.0.1");
+    const forged = await handle.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(like(auditLog.ip, "6.6.6.%"));
+    expect(forged).toEqual([]);
   });
 
   it("a newsletter send and a heading conversion run exactly once, carry on when their process is killed, and no request fails", async () => {
@@ -503,6 +681,183 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
       );
     }
   }, 240_000);
+
+  it("a rolling restart — each process out of nginx's rotation, SIGTERM, back — under GET and POST load fails no request", async () => {
+    // deploy/rolling-restart.sh, as an operator runs it, for the nginx part (`out`, `in`); the
+    // processes are stopped and started as systemd would (the unit's KillSignal).
+    const rotation = (direction: "out" | "in", port: number) =>
+      execFileAsync("sh", [path.join(ROOT, "deploy/rolling-restart.sh"), direction, String(port)], {
+        env: { ...process.env, SITE: nginx.siteFile, NGINX: nginx.command, SETTLE_SECONDS: "2" },
+      });
+    const load = startLoad(nginxUrl, ["/", "/vesti", "/kompanije", "/forum", "/poslovi"], {
+      connections: 6,
+      ca,
+      // A signup with the honeypot filled: a real POST through the whole stack, never rate-limited.
+      posts: [{ path: "/newsletter", body: () => form({ email: "bot@deploy.test", [HONEYPOT_FIELD]: "x" }) }],
+    });
+    try {
+      for (const index of [0, 1]) {
+        await sleep(1_500);
+        await rotation("out", ports[index]);
+        const stopped = await stopInstance(apps[index], unit);
+        expect(stopped.code).toBe(0);
+        await waitReady(launch(index));
+        await rotation("in", ports[index]);
+      }
+      await sleep(1_500);
+    } finally {
+      await load.stop();
+    }
+    expect(load.failures).toEqual([]);
+    expect(load.posts).toBeGreaterThan(30);
+    expect(load.requests).toBeGreaterThan(100);
+    // Both processes serve again.
+    expect(fs.readFileSync(nginx.siteFile, "utf8")).not.toMatch(/ down;/);
+  }, 120_000);
+
+  it("PostgreSQL away for 10 s under load: nginx's stale copies and the app's 503, never a 502; fresh within 2 s of its return; a worker killed meanwhile comes back without a crash loop", async () => {
+    // A WEB_CONCURRENCY=2 instance of its own (Node's cluster), whose worker is killed during the outage.
+    const clusterPort = await freePort();
+    const clustered = startInstance(unit, {
+      instance: clusterPort,
+      workingDirectory: prod,
+      envFile: { ...envFile, DATABASE_URL: urlOf(DB.cluster) },
+      extra: { WEB_CONCURRENCY: "2" },
+      logDir: tmp,
+    });
+    try {
+      await waitReady(clustered, 90_000);
+      await waitFor(
+        "two workers",
+        async () => (childPids(clustered.child.pid ?? 0).length === 2 ? true : null),
+        20_000,
+      );
+
+      const published = await handle.db
+        .select({ id: articles.id, slug: articles.slug, title: articles.title })
+        .from(articles)
+        .where(eq(articles.status, "publish"))
+        .orderBy(desc(articles.id))
+        .limit(60);
+      // Pages nginx keeps (the forum is per reader, `private`: never kept, so 503 like any unseen page).
+      const seen = [
+        "/",
+        "/vesti",
+        "/kompanije",
+        "/poslovi",
+        ...published.slice(0, 4).map((a) => articlePath(a)),
+      ];
+      const unseen = published.slice(10).map((a) => articlePath(a));
+      for (const page of seen) {
+        expect((await request(`${nginxUrl}${page}`, { ca })).status).toBe(200);
+        const again = await request(`${nginxUrl}${page}`, { ca });
+        expect(again.status).toBe(200);
+        expect(again.headers["x-cache-status"], page).toBe("HIT");
+      }
+      // An admin write empties both processes' own page caches (the content-change signal): from
+      // now on a page the app is asked for must be rendered, and cannot be while the database is away.
+      const cookie = await signIn(direct(0), false);
+      const [company] = await handle.db
+        .select({ id: companies.id })
+        .from(companies)
+        .orderBy(desc(companies.id))
+        .limit(1);
+      const toggled = await request(`${direct(0)}/admin/companies`, {
+        method: "POST",
+        headers: { cookie, origin: direct(0), "content-type": FORM_TYPE },
+        body: form({ intent: "toggle", companyId: String(company.id) }),
+      });
+      expect(toggled.status).toBeLessThan(400);
+
+      type Seen = { page: string; status: number; cache: string; retryAfter: string; requestId: string };
+      const duringSeen: Seen[] = [];
+      const duringUnseen: Seen[] = [];
+      const get = async (page: string): Promise<Seen> => {
+        const reply = await request(`${nginxUrl}${page}`, { ca });
+        return {
+          page,
+          status: reply.status,
+          cache: String(reply.headers["x-cache-status"] ?? ""),
+          retryAfter: String(reply.headers["retry-after"] ?? ""),
+          requestId: String(reply.headers["x-request-id"] ?? ""),
+        };
+      };
+
+      postgres.stop();
+      const downAt = Date.now();
+      let next = 0;
+      let killed = 0;
+      const readers = Array.from({ length: 3 }, async (_, r) => {
+        for (let i = r; Date.now() - downAt < 10_000; i++) {
+          duringSeen.push(await get(seen[i % seen.length]));
+          if (next < unseen.length - 5) duringUnseen.push(await get(unseen[next++]));
+          await sleep(100);
+        }
+      });
+      // Meanwhile a worker of the clustered instance dies (as a crash would).
+      await sleep(2_000);
+      const [victim] = childPids(clustered.child.pid ?? 0);
+      process.kill(victim, "SIGKILL");
+      killed++;
+      await Promise.all(readers);
+
+      expect(duringSeen.length).toBeGreaterThan(20);
+      expect(duringSeen.filter((r) => r.status !== 200)).toEqual([]);
+      expect(duringSeen.some((r) => r.cache === "STALE")).toBe(true);
+      expect(duringUnseen.length).toBeGreaterThan(5);
+      for (const r of duringUnseen) {
+        expect(r, r.page).toMatchObject({ status: 503, retryAfter: "5" });
+        expect(r.requestId, "the app's own 503, not nginx's").toMatch(/^[0-9a-f]{32}$/);
+      }
+      const clusterLog = () => fs.readFileSync(clustered.log, "utf8");
+      // The replacement waits for the database instead of dying at start.
+      await waitFor(
+        "the new worker waiting for the database",
+        async () => (clusterLog().includes("database unreachable at start: waiting for it") ? true : null),
+        15_000,
+      );
+      expect(countInLog(clustered.log, "worker died; starting another")).toBe(killed);
+
+      postgres.start();
+      const upAt = Date.now();
+      const fresh = unseen.at(-1) ?? "/";
+      await waitFor(
+        "a page never seen to be served again",
+        async () => (await get(fresh)).status === 200,
+        10_000,
+        50,
+      );
+      expect(Date.now() - upAt).toBeLessThan(2_000);
+      // The stale copies are refreshed: a seen page comes from the app again, not from the stale copy.
+      await waitFor(
+        "a fresh copy of the home page",
+        async () => ((await get("/")).cache !== "STALE" ? true : null),
+        5_000,
+        100,
+      );
+      // The clustered instance recovers too, with its two workers, and died no more.
+      await waitFor(
+        "the clustered instance ready again",
+        async () => ((await request(`http://127.0.0.1:${clusterPort}/readyz`)).status === 200 ? true : null),
+        30_000,
+        200,
+      );
+      expect((await request(`http://127.0.0.1:${clusterPort}/vesti`)).status).toBe(200);
+      expect(childPids(clustered.child.pid ?? 0)).toHaveLength(2);
+      expect(countInLog(clustered.log, "worker died; starting another")).toBe(killed);
+      for (const app of apps) expect(app.child.exitCode).toBeNull();
+      expect(fs.readFileSync(nginx.errorLog, "utf8")).not.toContain("no live upstreams");
+    } finally {
+      if (postgres) {
+        try {
+          postgres.start();
+        } catch {
+          // already running
+        }
+      }
+      await stopInstance(clustered, unit);
+    }
+  }, 180_000);
 
   it("serves Prometheus metrics: bearer on the main port, METRICS_PORT, bounded labels", async () => {
     // Traffic of its own (the processes were restarted above): a page, and a refused sign-in.

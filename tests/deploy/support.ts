@@ -212,7 +212,15 @@ export function makeCertificate(dir: string): { cert: string; key: string } {
   return { cert, key };
 }
 
-export type Nginx = { stop(): Promise<void>; accessLog: string; errorLog: string };
+export type Nginx = {
+  stop(): Promise<void>;
+  accessLog: string;
+  errorLog: string;
+  /** The rendered site file nginx runs. */
+  siteFile: string;
+  /** The command line that names this nginx (for `-t`, `-s reload`). */
+  command: string;
+};
 
 /**
  * nginx (Debian's) running deploy/nginx-site.conf, with this run's ports, upstreams and certificate
@@ -229,7 +237,7 @@ export async function startNginx(options: {
   const bin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((f) => fs.existsSync(f));
   if (!bin) throw new Error("nginx is not installed (scripts/test.sh installs Debian's nginx-light)");
   const { dir } = options;
-  fs.mkdirSync(path.join(dir, "tmp"), { recursive: true });
+  for (const sub of ["tmp", "log", "cache"]) fs.mkdirSync(path.join(dir, sub), { recursive: true });
   let site = fs.readFileSync(options.siteFile, "utf8");
   const upstreams = /server 127\.0\.0\.1:3001 (.*);\n\s*server 127\.0\.0\.1:3002 (.*);/;
   if (!upstreams.test(site))
@@ -247,19 +255,23 @@ export async function startNginx(options: {
     .replace(/listen \[::\]:443 ssl http2;\n/, "")
     .replace(/ssl_certificate .*;/, `ssl_certificate ${options.cert.cert};`)
     .replace(/ssl_certificate_key .*;/, `ssl_certificate_key ${options.cert.key};`)
-    .replace(/server_name example\.com;/g, "server_name 127.0.0.1;");
+    .replace(/server_name example\.com;/g, "server_name 127.0.0.1;")
+    // Its log and cache directories: this run's own.
+    .replace(/\/var\/log\/nginx\//g, `${dir}/log/`)
+    .replace(/\/var\/cache\/nginx\//g, `${dir}/cache/`);
   fs.writeFileSync(path.join(dir, "site.conf"), site);
-  const accessLog = path.join(dir, "access.log");
-  const errorLog = path.join(dir, "error.log");
+  // The site's own logs (the main configuration's are for what the site does not log itself).
+  const accessLog = path.join(dir, "log", "balkan-vozaci.access.log");
+  const errorLog = path.join(dir, "log", "balkan-vozaci.error.log");
   fs.writeFileSync(
     path.join(dir, "nginx.conf"),
     `worker_processes 1;
 daemon off;
 pid ${dir}/nginx.pid;
-error_log ${errorLog} warn;
+error_log ${dir}/error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log ${accessLog};
+  access_log ${dir}/access.log;
   client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
   uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
   include ${dir}/site.conf;
@@ -290,6 +302,8 @@ http {
   return {
     accessLog,
     errorLog,
+    siteFile: path.join(dir, "site.conf"),
+    command: `${bin} -c ${path.join(dir, "nginx.conf")} -p ${dir}`,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
@@ -362,28 +376,50 @@ export function form(fields: Record<string, string>): string {
 }
 
 /**
- * Load: `connections` loops of GET requests through `baseUrl` until stopped; every answer that is
- * not 2xx/3xx/404 and every network error counts as a failure (with what it was).
+ * Load: `connections` loops of requests through `baseUrl` until stopped — GETs of `paths`, and, when
+ * `posts` are given, every third request a POST of one of them. A GET answered with a status that
+ * is not 2xx/3xx/404, a POST answered with a 5xx, and every network error count as failures (with
+ * what they were).
  */
-export function startLoad(baseUrl: string, paths: string[], options: { connections: number; ca?: string }) {
+export function startLoad(
+  baseUrl: string,
+  paths: string[],
+  options: {
+    connections: number;
+    ca?: string;
+    posts?: { path: string; body: () => string; contentType?: string }[];
+  },
+) {
   const agent = new https.Agent({ keepAlive: true, maxSockets: options.connections, ca: options.ca });
   let running = true;
   let requests = 0;
+  let posts = 0;
   const failures: string[] = [];
   const loop = async () => {
-    while (running) {
-      const p = paths[Math.floor(Math.random() * paths.length)];
+    for (let i = 0; running; i++) {
+      const post = options.posts?.length && i % 3 === 2 ? options.posts[i % options.posts.length] : null;
+      const p = post ? post.path : paths[Math.floor(Math.random() * paths.length)];
       try {
         const reply = await request(`${baseUrl}${p}`, {
           agent,
           ca: options.ca,
-          headers: { "accept-encoding": "gzip", "user-agent": "deploy-test/1.0" },
+          method: post ? "POST" : "GET",
+          body: post?.body(),
+          headers: {
+            "accept-encoding": "gzip",
+            "user-agent": "deploy-test/1.0",
+            ...(post
+              ? { origin: baseUrl, "content-type": post.contentType ?? "application/x-www-form-urlencoded" }
+              : {}),
+          },
         });
         requests++;
-        if (reply.status >= 400 && reply.status !== 404) failures.push(`${reply.status} ${p}`);
+        if (post) posts++;
+        const failed = post ? reply.status >= 500 : reply.status >= 400 && reply.status !== 404;
+        if (failed) failures.push(`${reply.status} ${post ? "POST" : "GET"} ${p}`);
       } catch (error) {
         requests++;
-        failures.push(`${(error as Error).message} ${p}`);
+        failures.push(`${(error as Error).message} ${post ? "POST" : "GET"} ${p}`);
       }
     }
   };
@@ -391,6 +427,9 @@ export function startLoad(baseUrl: string, paths: string[], options: { connectio
   return {
     get requests() {
       return requests;
+    },
+    get posts() {
+      return posts;
     },
     failures,
     async stop() {

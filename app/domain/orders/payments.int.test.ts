@@ -521,6 +521,21 @@ describeDb("webhook /webhooks/stripe", () => {
     expect((await postWebhook(event, skewed)).status).toBe(200);
   });
 
+  it("a signed event with a NUL character in a customer's text is recorded without it, never a 500", async () => {
+    const id = await newListing();
+    const event = await fake.pay(await startedSession(id));
+    const parsed = JSON.parse(event.payload);
+    const session = parsed.data.object;
+    session.customer_details = { ...session.customer_details, name: "Marko\u0000 Marković" };
+    session.metadata = { ...session.metadata, "note\u0000": "a\u0000b" };
+    const body = JSON.stringify({ ...parsed, id: "evt_nul_character" });
+    expect(body).toContain("\\u0000");
+    const response = await postWebhook(event, undefined, body);
+    expect(response.status).toBe(200);
+    const order = await orderOf(session.id);
+    expect(order.customerName).toBe("Marko Marković");
+  });
+
   it("a correctly signed but malformed event is 400, never 500, and writes nothing", async () => {
     const id = await newListing();
     const event = await fake.pay(await startedSession(id));

@@ -110,13 +110,30 @@ const CHARGE_EVENTS: Record<string, ChargeEventData["kind"]> = {
 };
 
 /**
+ * The same JSON value with every NUL character taken out of its strings (keys too). PostgreSQL
+ * text and jsonb cannot hold one, and a customer can type one into a billing name: refusing the
+ * event would have Stripe retry it for days, so the character is dropped instead.
+ */
+export function withoutNulCharacters(value: unknown): unknown {
+  if (typeof value === "string") return value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+  if (Array.isArray(value)) return value.map(withoutNulCharacters);
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value))
+      out[withoutNulCharacters(k) as string] = withoutNulCharacters(v);
+    return out;
+  }
+  return value;
+}
+
+/**
  * A verified Stripe event in the site's terms: the checkout events carry their session, refunds and
  * disputes their payment. A signed event of a type we act on but of another shape (a string for an
  * amount, no id, a body that is not an object) throws WebhookPayloadError: the provider and the
  * signature are right, the content is not, and the webhook answers 400 instead of failing.
  */
 export function toPaymentEvent(raw: unknown): PaymentEvent {
-  const parsed = envelope.safeParse(raw);
+  const parsed = envelope.safeParse(withoutNulCharacters(raw));
   if (!parsed.success) {
     const partial = raw && typeof raw === "object" ? (raw as { id?: unknown; type?: unknown }) : {};
     throw new WebhookPayloadError(`malformed event: ${describe(parsed.error)}`, {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { redactUrl } from "./redact-url";
+
+describe("redactUrl", () => {
+  it("keeps an ordinary URL as it is", () => {
+    expect(redactUrl("/vesti?page=2&q=kamion")).toBe("/vesti?page=2&q=kamion");
+    expect(redactUrl("/article/vozaci-u-americi-12")).toBe("/article/vozaci-u-americi-12");
+  });
+
+  it("redacts the values of secret query parameters, whatever their case or position", () => {
+    expect(redactUrl("/newsletter/odjava?token=abc.def")).toBe("/newsletter/odjava?token=[redacted]");
+    expect(redactUrl("/istaknite-oglas/otkazano?oglas=7&kljuc=s3cr3t")).toBe(
+      "/istaknite-oglas/otkazano?oglas=7&kljuc=[redacted]",
+    );
+    expect(redactUrl("/x?Password=hunter2&a=1&API_KEY=9&key=1&%74oken=2")).toBe(
+      "/x?Password=[redacted]&a=1&API_KEY=[redacted]&key=[redacted]&%74oken=[redacted]",
+    );
+  });
+
+  it("redacts the signature segments of preview and report links, in both scripts", () => {
+    expect(redactUrl("/pregled/12/1790000000/AbCdEf")).toBe("/pregled/12/1790000000/[redacted]");
+    expect(redactUrl("/cir/pregled/12/1790000000/AbCdEf?x=1")).toBe(
+      "/cir/pregled/12/1790000000/[redacted]?x=1",
+    );
+    expect(redactUrl("/izvestaj/5/deadbeef")).toBe("/izvestaj/5/[redacted]");
+  });
+});
