@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { type DatabaseHandle, openDatabase } from "../app/db/client.server";
 import { seedDemo } from "../app/demo/seed.server";
+import type { SearchFilters, SearchKind } from "../app/domain/search/kinds";
 import { parseSearchQuery } from "../app/domain/search/normalize";
 import { searchKind, searchOverview } from "../app/domain/search/search.server";
 import { createLocalStorage } from "../app/integrations/storage/local.server";
@@ -54,6 +55,19 @@ const QUERIES = [
   "hladnjača",
   "osiguranje",
   "zzxqjw",
+  // US places in every spelling and a state's code (decision 260): each term is several patterns.
+  "Kansas",
+  "Канзас",
+  "OH",
+  "Salt Lake City",
+];
+
+/** One kind's tab narrowed by its filters (decision 260): state, category, period. */
+const FILTERED: { q: string; kind: SearchKind; filters: SearchFilters }[] = [
+  { q: "vozac", kind: "poslovi", filters: { state: "Illinois", category: null, period: null } },
+  { q: "polovno", kind: "kupoprodaja", filters: { state: "Texas", category: "trailer", period: null } },
+  { q: "osiguranje", kind: "clanci", filters: { state: null, category: null, period: "godina" } },
+  { q: "kamion", kind: "clanci", filters: { state: null, category: null, period: "mesec" } },
 ];
 
 function rows<T>(result: unknown): T[] {
@@ -180,6 +194,21 @@ async function main() {
         );
         console.log(plan.map((r) => `    ${Object.values(r).join(" ")}`).join("\n"));
       }
+    }
+    console.log("\n| filtered tab | found | CPU · wall median / p95 ms |\n|---|---|---:|");
+    for (const { q, kind, filters } of FILTERED) {
+      const { terms } = parseSearchQuery(q);
+      const page = await searchKind(handle.db, kind, terms, { page: 1, filters });
+      const m = await measure(() => searchKind(handle.db, kind, terms, { page: 1, filters }), backend);
+      all.wall.push(...m.wall);
+      all.cpu.push(...m.cpu);
+      const set = Object.entries(filters)
+        .filter(([, v]) => v)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", ");
+      console.log(
+        `| \`${q}\` ${kind} (${set}) | ${page.count.total}${page.count.capped ? "+" : ""} | ${cell(m)} |`,
+      );
     }
     const load = os
       .loadavg()

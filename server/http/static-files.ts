@@ -2,7 +2,9 @@
  * The built client files (build/client: hashed assets, the favicon, demo and placeholder images),
  * read into memory once at boot and served only under their own prefixes, so that a page URL
  * never costs a file-system lookup. Text files are compressed once per encoding and kept.
- * Hashed assets are immutable for a year; the others may be cached for an hour.
+ * Hashed assets are immutable for a year; so are the files that never change under their name (the
+ * favicons, the demo's and the placeholder images: a changed one gets a new name); the others (a
+ * web app manifest, a service worker) may be cached for an hour.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -15,6 +17,8 @@ type StaticFile = {
   type: string;
   etag: string;
   immutable: boolean;
+  /** Long-lived without being hashed (see LONG_LIVED). */
+  longLived: boolean;
   encoded: Partial<Record<Encoding, Buffer>>;
 };
 
@@ -35,6 +39,10 @@ const TYPES: Record<string, string> = {
   ".map": "application/json; charset=utf-8",
 };
 
+/** Files kept under one name for good: the favicons, the demo's and the placeholder images. */
+const LONG_LIVED = /^\/(?:favicon\.(?:ico|svg)$|demo\/|images\/)/;
+const YEAR_S = 31_536_000;
+
 function walk(dir: string, base: string, out: Map<string, StaticFile>): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -50,6 +58,7 @@ function walk(dir: string, base: string, out: Map<string, StaticFile>): void {
       type: TYPES[path.extname(entry.name).toLowerCase()] ?? "application/octet-stream",
       etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
       immutable: urlPath.startsWith("/assets/"),
+      longLived: LONG_LIVED.test(urlPath),
       encoded: {},
     });
   }
@@ -86,7 +95,11 @@ export function serveStaticFiles(files: Map<string, StaticFile>) {
     }
     res.setHeader(
       "Cache-Control",
-      file.immutable ? "public, max-age=31536000, immutable" : "public, max-age=3600",
+      file.immutable
+        ? `public, max-age=${YEAR_S}, immutable`
+        : file.longLived
+          ? `public, max-age=${YEAR_S}`
+          : "public, max-age=3600",
     );
     res.setHeader("ETag", file.etag);
     res.setHeader("Content-Type", file.type);

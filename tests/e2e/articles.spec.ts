@@ -204,7 +204,9 @@ test("edit: a link on selected text and an image from the library, saved, seen a
     "href",
     "https://www.fmcsa.dot.gov",
   );
-  await expect(page.locator(`article img[src="${imageSrc}"]`)).toHaveCount(1);
+  // Served through its WebP variants, like a featured image (decision 262).
+  const key = (imageSrc as string).replace("/media/images/", "");
+  await expect(page.locator(`article img[src^="/media/images/_v/${key}/"][srcset*="${key}"]`)).toHaveCount(1);
 });
 
 test("a failed validation keeps everything typed; a new draft is created, viewed and deleted", async ({

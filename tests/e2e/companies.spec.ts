@@ -35,18 +35,18 @@ async function sendRequestAsVisitor(browser: Browser) {
   await page.getByLabel("Država").selectOption("Illinois");
   await page.getByLabel("Grad").fill("Chicago");
   await page.getByLabel("Opis").fill("Porodična firma, dispečeri govore srpski.");
-  await page.getByLabel("Email").fill("nije-mejl");
+  await page.getByLabel("E-pošta").fill("nije-mejl");
   await page.getByRole("textbox", { name: "Usluge" }).fill("OTR ture, Lokalni prevoz");
   await page.getByLabel("Godina osnivanja").fill("2015");
   await page.getByRole("button", { name: "Pošalji zahtev" }).click();
 
   // The validation error keeps everything typed.
-  await expect(page.getByText("Unesite ispravnu email adresu (npr. info@kompanija.com).")).toBeVisible();
+  await expect(page.getByText("Unesite ispravnu adresu e-pošte (npr. info@kompanija.com).")).toBeVisible();
   await expect(page.getByLabel("Naziv kompanije *")).toHaveValue(NAME);
   await expect(page.getByLabel("Država")).toHaveValue("Illinois");
   await expect(page.getByRole("textbox", { name: "Usluge" })).toHaveValue("OTR ture, Lokalni prevoz");
 
-  await page.getByLabel("Email").fill("dispatch@soko.example.com");
+  await page.getByLabel("E-pošta").fill("dispatch@soko.example.com");
   await page.getByLabel("Telefon").fill("+1 (312) 555-0199");
   await page.getByRole("button", { name: "Pošalji zahtev" }).click();
   await expect(page.getByRole("heading", { name: "Hvala vam!" })).toBeVisible();
@@ -170,12 +170,12 @@ test("the company form checks its fields and keeps what was typed", async ({ pag
   await page.getByRole("button", { name: "Dodaj" }).first().click();
   await expect(page.getByRole("list", { name: "Usluge" }).getByRole("listitem")).toHaveCount(1);
   await expect(page.getByRole("list", { name: "Usluge" })).toContainText("Flatbed");
-  await page.getByLabel("Email").fill("los-mejl");
+  await page.getByLabel("E-pošta").fill("los-mejl");
   await page.getByLabel("Godina osnivanja").fill("1899");
   await page.getByRole("button", { name: "Kreiraj kompaniju" }).click();
   await expect(page.getByText("Naziv kompanije je obavezan.")).toBeVisible();
   await expect(page.getByText("Godina osnivanja mora biti između 1900 i")).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue("los-mejl");
+  await expect(page.getByLabel("E-pošta")).toHaveValue("los-mejl");
   await expect(page.getByRole("list", { name: "Usluge" }).getByRole("listitem")).toHaveCount(1);
   await expect(page.getByRole("list", { name: "Usluge" })).toContainText("Flatbed");
 });

@@ -51,7 +51,7 @@ test("a visitor posts a job and a truck with two photos; both wait for approval"
   // Missing title and contact: the messages show, everything typed stays, focus on the first field.
   await expect(page.getByText("Unesite naslov oglasa.")).toBeVisible();
   await expect(
-    page.getByText("Unesite telefon ili email adresu da bi vas zainteresovani mogli kontaktirati."),
+    page.getByText("Unesite telefon ili adresu e-pošte da bi vas zainteresovani mogli kontaktirati."),
   ).toBeVisible();
   await expect(page.getByLabel(/^Naziv posla/)).toBeFocused();
   await expect(page.getByLabel(/^Kompanija/)).toHaveValue("Bjelasica Trucking LLC");
@@ -82,7 +82,7 @@ test("a visitor posts a job and a truck with two photos; both wait for approval"
   await page.getByLabel(/^Grad/).fill("Dallas");
   await page.getByLabel(/^Država/).selectOption("Texas");
   await page.getByLabel(/^Ime i prezime/).fill("Goran Petrović");
-  await page.getByLabel("Email").fill("goran@primer.com");
+  await page.getByLabel("E-pošta").fill("goran@primer.com");
   await page.getByRole("button", { name: "Pošalji oglas" }).click();
   await expect(page.getByRole("heading", { name: "Hvala vam!" })).toBeVisible();
   await page.context().close();
@@ -102,7 +102,7 @@ test("a file that is not an image is refused by its bytes", async ({ page }) => 
   await page.getByLabel(/^Grad/).fill("Dallas");
   await page.getByLabel(/^Država/).selectOption("Texas");
   await page.getByLabel(/^Ime i prezime/).fill("Goran Petrović");
-  await page.getByLabel("Email").fill("goran@primer.com");
+  await page.getByLabel("E-pošta").fill("goran@primer.com");
   await page.getByRole("button", { name: "Pošalji oglas" }).click();
   await expect(page.getByText("guma.jpg: Molimo odaberite sliku (JPG, PNG, GIF, WebP)")).toBeVisible();
   await expect(page.getByLabel(/^Naslov oglasa/)).toHaveValue(`Gume na prodaju ${TOKEN}`);
@@ -277,7 +277,7 @@ test.describe("without JavaScript", () => {
 
     // No make for a trailer: the page comes back with the message, the text kept, the photos to choose again.
     await expect(page.getByText("Unesite marku (npr. Freightliner, Utility).")).toBeVisible();
-    await expect(page.getByText("Unesite telefon ili email adresu", { exact: false })).toBeVisible();
+    await expect(page.getByText("Unesite telefon ili adresu e-pošte", { exact: false })).toBeVisible();
     await expect(page.getByLabel(/^Naslov oglasa/)).toHaveValue(`Utility reefer 2019 ${TOKEN}`);
     await expect(page.getByText(/Izaberite fotografije ponovo/)).toBeVisible();
 

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support/auth";
+import { sitemapPicker } from "./support/sitemap";
 
 /**
  * Both scripts, the phone header and the banners (issue 21; decisions 210–212): every public page
@@ -18,13 +19,7 @@ const STAMP = Date.now().toString(36);
 
 /** Public pages: the fixed ones and one of each kind with an id, read from the sitemap. */
 async function publicPaths(request: APIRequestContext): Promise<string[]> {
-  const sitemap = await (await request.get("/sitemap.xml")).text();
-  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  const pick = (re: RegExp) => {
-    const found = locs.find((l) => re.test(l));
-    if (!found) throw new Error(`no ${re} in the sitemap`);
-    return found;
-  };
+  const pick = await sitemapPicker(request);
   return [
     "/",
     "/vesti",

@@ -1,3 +1,4 @@
+import { BrandName } from "~/components/brand-name";
 import { cn } from "~/components/ui/cn";
 import type { PublicBanner } from "~/domain/banners/public-banner";
 import { isThreeInRow, positionKind, positionLabel } from "~/domain/banners/rules";
@@ -9,8 +10,9 @@ const regionName = (position: string) => `Reklame: ${positionLabel(position).toL
 const ROW_COLUMNS: Record<number, string> = { 1: "", 2: "sm:grid-cols-2", 3: "sm:grid-cols-3" };
 
 /**
- * One banner: a plain link to /b/{id} (the click is recorded with no JavaScript) around its image,
- * or, with no image, a text banner in its background colour — of one fixed height, so banners
+ * One banner: a plain link to /b/{id} (the click is recorded with no JavaScript) around its image
+ * (named by its alt text, "… – reklama"), or, with no image, a text banner in its background colour
+ * (named by the words it shows, then "– reklama") — of one fixed height, so banners
  * that take turns in one place never move the page.
  */
 function BannerLink({
@@ -34,7 +36,6 @@ function BannerLink({
       data-banner-id={banner.id}
       data-rotate-item={rotateItem ? "" : undefined}
       data-active={rotateItem && active ? "" : undefined}
-      aria-label={banner.alt}
       className={cn(
         "block overflow-hidden rounded-lg ring-1 ring-slate-200 transition hover:opacity-95 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
         className,
@@ -57,12 +58,14 @@ function BannerLink({
         >
           {banner.company ? (
             <span className="line-clamp-1 text-sm font-semibold uppercase tracking-wide">
-              {banner.company}
+              <BrandName name={banner.company} />
             </span>
           ) : null}
           <span className="line-clamp-2 text-base font-medium leading-snug">
             {banner.message ?? banner.title}
           </span>
+          {/* The link's name is what it shows, then what it is (WCAG 2.5.3: the visible words first). */}
+          <span className="sr-only"> – reklama</span>
         </span>
       )}
     </a>

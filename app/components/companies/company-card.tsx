@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BrandName } from "~/components/brand-name";
 import type { CompanyListRow } from "~/domain/companies/queries.server";
 import { CompanyLogo } from "./company-logo";
 
@@ -25,7 +26,9 @@ export function CompanyCard({
         className="h-14 w-14 shrink-0 rounded-lg border border-slate-100"
       />
       <div className="min-w-0">
-        <h2 className="font-semibold text-slate-900">{c.name}</h2>
+        <h2 className="font-semibold text-slate-900">
+          <BrandName name={c.name} />
+        </h2>
         {c.category ? (
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-600">{c.category}</p>
         ) : null}

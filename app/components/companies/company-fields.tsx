@@ -136,7 +136,14 @@ function ContactFields(field: FieldProps) {
     <>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField {...field} name="phone" label="Telefon" type="tel" inputMode="tel" autoComplete="tel" />
-        <TextField {...field} name="email" label="Email" type="email" autoComplete="email" maxLength={254} />
+        <TextField
+          {...field}
+          name="email"
+          label="E-pošta"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+        />
       </div>
       <TextField
         {...field}

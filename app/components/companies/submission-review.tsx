@@ -51,7 +51,7 @@ function Details({ row }: { row: SubmissionRow }) {
         <Detail label="Kategorija">{row.category}</Detail>
         <Detail label="Lokacija">{[row.location, row.state].filter(Boolean).join(", ")}</Detail>
         <Detail label="Telefon">{row.phone}</Detail>
-        <Detail label="Email">{row.email}</Detail>
+        <Detail label="E-pošta">{row.email}</Detail>
         <Detail label="Veb sajt">{row.website}</Detail>
         <Detail label="Godina osnivanja">{row.yearEstablished}</Detail>
         <Detail label="Veličina flote">{row.fleetSize}</Detail>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BrandName } from "~/components/brand-name";
 import type { PublicTopicRow } from "~/domain/forum/public.server";
 import { COMMENT_FORMS, countOf } from "~/domain/forum/rules";
 import { formatDate } from "~/lib/dates";
@@ -26,8 +27,13 @@ export function TopicCard({ topic: t }: { topic: PublicTopicRow }) {
       {t.preview ? <p className="mt-1 break-words text-sm text-slate-600">{t.preview}</p> : null}
       <p className="mt-2 break-words text-xs text-slate-500">
         <span className="font-medium text-slate-700">{t.author}</span>
-        {t.companyName ? <> · {t.companyName}</> : null} ·{" "}
-        <time dateTime={new Date(t.createdAt).toISOString()}>{formatDate(t.createdAt)}</time>
+        {t.companyName ? (
+          <>
+            {" "}
+            · <BrandName name={t.companyName} />
+          </>
+        ) : null}{" "}
+        · <time dateTime={new Date(t.createdAt).toISOString()}>{formatDate(t.createdAt)}</time>
         {activity ? (
           <>
             {" "}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BrandName } from "~/components/brand-name";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Pagination } from "~/components/pagination";
 import { buttonClass } from "~/components/ui/button";
@@ -60,8 +61,13 @@ export function TopicArticle({ topic, vote }: { topic: PublicTopic; vote: VoteSl
       </h1>
       <p className="mt-2 break-words text-sm text-slate-600">
         <span className="font-medium text-slate-800">{topic.author}</span>
-        {topic.companyName ? <> · {topic.companyName}</> : null} ·{" "}
-        <time dateTime={created.toISOString()}>{formatLongDate(created)}</time>
+        {topic.companyName ? (
+          <>
+            {" "}
+            · <BrandName name={topic.companyName} />
+          </>
+        ) : null}{" "}
+        · <time dateTime={created.toISOString()}>{formatLongDate(created)}</time>
       </p>
       <VisitorText text={topic.content} className="mt-4 text-base leading-relaxed text-slate-800" />
       <div className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BrandName } from "~/components/brand-name";
 import { formatPay, formatPrice, jobSubtitle, listingPath, saleSubtitle } from "~/domain/listings/format";
 import { EQUIPMENT_LABELS, POSITION_LABELS } from "~/domain/listings/options";
 import type { ListingCard } from "~/domain/listings/types";
@@ -32,7 +33,9 @@ export function JobCard({ job, headingLevel = 2 }: { job: ListingCard; headingLe
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <Heading className="font-semibold leading-snug text-slate-900">{job.title}</Heading>
-          <p className="text-sm font-medium text-brand-700">{job.companyName}</p>
+          <p className="text-sm font-medium text-brand-700">
+            <BrandName name={job.companyName ?? ""} />
+          </p>
         </div>
         {job.featured ? <FeaturedMark /> : null}
       </div>

@@ -98,7 +98,7 @@ const CONTACT_WAYS: FieldSpec[] = [
   },
   {
     name: "contactEmail",
-    label: "Email",
+    label: "E-pošta",
     type: "email",
     inputMode: "email",
     autoComplete: "email",
@@ -114,7 +114,7 @@ function LocationAndContact(props: FieldProps) {
       </Section>
       <Section title="Kontakt">
         <p className="-mt-2 text-sm text-slate-600">
-          Potreban je telefon ili email (ili oba). Prikazujemo ih u oglasu.
+          Potreban je telefon ili e-pošta (ili oboje). Prikazujemo ih u oglasu.
         </p>
         <Fields {...props} specs={[CONTACT_NAME]} />
         <Fields {...props} specs={CONTACT_WAYS} columns={2} />

@@ -162,7 +162,7 @@ export function ContactBar({
             href={`mailto:${email}?subject=${encodeURIComponent(subject)}`}
             className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 font-semibold text-slate-800"
           >
-            <MailIcon /> Email
+            <MailIcon /> E-pošta
           </a>
         ) : null}
       </div>

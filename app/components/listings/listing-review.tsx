@@ -58,7 +58,7 @@ export function ListingReview({ listing, q }: { listing: ListingDetail; q: Queue
           <Detail label="Lokacija">{formatPlace(listing.city, listing.state)}</Detail>
           <Detail label="Kontakt">{listing.contactName}</Detail>
           <Detail label="Telefon">{listing.contactPhone}</Detail>
-          <Detail label="Email">{listing.contactEmail}</Detail>
+          <Detail label="E-pošta">{listing.contactEmail}</Detail>
         </dl>
         <Detail label="Opis">
           <span className="whitespace-pre-line">{listing.description}</span>

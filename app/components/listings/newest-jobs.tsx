@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BrandName } from "~/components/brand-name";
 import { formatPay, formatPlace } from "~/domain/listings/format";
 import type { LatestJob } from "~/domain/listings/listings.server";
 import { ROUTE_TYPE_LABELS } from "~/domain/listings/options";
@@ -37,7 +38,9 @@ export function NewestJobs({ jobs }: { jobs: readonly LatestJob[] }) {
                   className="flex h-full flex-col gap-1 rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-300 hover:shadow"
                 >
                   <h3 className="font-semibold leading-snug text-slate-900">{job.title}</h3>
-                  <p className="text-sm font-medium text-brand-700">{job.companyName}</p>
+                  <p className="text-sm font-medium text-brand-700">
+                    <BrandName name={job.companyName ?? ""} />
+                  </p>
                   <p className="text-sm text-slate-600">
                     {[
                       job.routeType ? ROUTE_TYPE_LABELS[job.routeType] : null,

@@ -65,11 +65,12 @@ export function PromotionOffers({
               type="submit"
               name="paket"
               value={offer.productId}
-              aria-label={`${offer.name}: ${offer.price}`}
               className="flex min-h-12 items-center justify-between gap-3 rounded-lg bg-white px-4 py-2 text-left text-sm font-medium text-slate-900 shadow-sm ring-1 ring-amber-300 hover:bg-amber-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-600"
             >
+              {/* Named by what it shows first (WCAG 2.5.3), then which product it buys. */}
               <span>{offer.daysLabel}</span>
               <span className="font-bold text-emerald-700">{offer.price}</span>
+              <span className="sr-only"> ({offer.name})</span>
             </button>
           ))}
         </div>

@@ -7,6 +7,7 @@ import { BannerSlot } from "~/components/banners/banner-slot";
 import { ArticleCard } from "~/components/public/article-card";
 import { ArticleImage } from "~/components/public/article-image";
 import { ARTICLE_PROSE_CLASS } from "~/components/public/article-prose";
+import { Breadcrumbs } from "~/components/public/breadcrumbs";
 import { cn } from "~/components/ui/cn";
 import { articleImageUrl } from "~/domain/articles/image-url";
 import type { PublicArticle, PublicArticleCard } from "~/domain/articles/public.server";
@@ -76,15 +77,12 @@ export function ArticlePage({ loaderData }: { loaderData: ArticlePageData }) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped, built from our data
         dangerouslySetInnerHTML={{ __html: newsArticleJsonLd(article, loaderData) }}
       />
-      <nav aria-label="Putanja" className="text-sm text-slate-500">
-        <Link to="/" className="hover:text-slate-800">
-          Početna
-        </Link>{" "}
-        /{" "}
-        <Link to={listPath} className="hover:text-slate-800">
-          {article.category}
-        </Link>
-      </nav>
+      <Breadcrumbs
+        steps={[
+          { label: "Početna", to: "/" },
+          { label: article.category, to: listPath },
+        ]}
+      />
       <div
         className={cn("mt-4 grid gap-8", sidebarBanners.length > 0 && "lg:grid-cols-[minmax(0,1fr)_300px]")}
       >

@@ -21,12 +21,15 @@ export function ScriptSwitch({
   script,
   path,
   tone = "dark",
+  label = "Pismo",
   className,
 }: {
   script: Script;
   /** The page's Latin path and query. */
   path: string;
   tone?: "dark" | "light";
+  /** The landmark's name: the header's and the footer's switch are named apart (axe: landmark-unique). */
+  label?: string;
   className?: string;
 }) {
   const link = cn(
@@ -36,7 +39,7 @@ export function ScriptSwitch({
       : "text-slate-700 hover:bg-slate-100 aria-[current=true]:font-semibold aria-[current=true]:text-slate-900",
   );
   return (
-    <nav aria-label="Pismo" className={cn("flex items-center gap-0.5", className)}>
+    <nav aria-label={label} className={cn("flex items-center gap-0.5", className)}>
       <a
         href={script === "cir" ? latinSwitchHref(path) : path}
         hrefLang="sr-Latn"

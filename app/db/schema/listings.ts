@@ -79,11 +79,15 @@ export const listings = pgTable(
     reviewedBy: text("reviewed_by"),
     /** The moderation note (required for a rejection). */
     adminNote: text("admin_note"),
-    /** What the search looks in, lowercased and without diacritics, kept by the database. */
+    /**
+     * What the search looks in, lowercased and without diacritics, kept by the database: the text and
+     * what the listing's card shows — the state's name and code, the labels of its category,
+     * condition, position, route and equipment (`listing_card_words`, migration 0022, decision 260).
+     */
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
-        sql`search_norm(title || ' ' || coalesce(company_name, '') || ' ' || coalesce(make, '') || ' ' || coalesce(model, '') || ' ' || city || ' ' || description)`,
+        sql`search_norm(title || ' ' || coalesce(company_name, '') || ' ' || coalesce(make, '') || ' ' || coalesce(model, '') || ' ' || city || ' ' || state || ' ' || listing_card_words(sale_category, condition, position, route_type, equipment, state) || ' ' || description)`,
       ),
     /** The title as the search compares it, for ranking title matches first (decision 200). */
     searchTitle: text("search_title").notNull().generatedAlwaysAs(sql`search_norm(title)`),

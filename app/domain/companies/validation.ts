@@ -61,11 +61,11 @@ export type CompanyValidation =
 export const COMPANY_FIELD_MESSAGES = {
   nameRequired: "Naziv kompanije je obavezan.",
   nameTooLong: "Naziv može imati najviše 200 karaktera.",
-  email: "Unesite ispravnu email adresu (npr. info@kompanija.com).",
+  email: "Unesite ispravnu adresu e-pošte (npr. info@kompanija.com).",
   url: "Unesite ispravnu adresu sajta (npr. https://kompanija.com).",
   logo: "Unesite ispravnu adresu slike (https://… ili /…).",
   phone: "Unesite ispravan broj telefona (samo cifre, razmaci, +, -, zagrade).",
-  contactRequired: "Unesite telefon ili email adresu da bismo mogli da vas kontaktiramo.",
+  contactRequired: "Unesite telefon ili adresu e-pošte da bismo mogli da vas kontaktiramo.",
   state: "Izaberite jednu od 50 američkih država.",
   category: "Izaberite kategoriju sa liste.",
   fleetSize: "Veličina flote mora biti ceo broj, najmanje 1.",

@@ -1,11 +1,11 @@
 /**
  * Which Latin words a Cyrillic page keeps in Latin, as Serbian Cyrillic print does: foreign words
- * and names in their own spelling (Freightliner, Cascadia, owner-operator, Illinois), codes and
- * abbreviations (CDL, OTR, DOT, I-70, MX-13), and whatever the editors list in the settings.
+ * and names in their own spelling (Freightliner, Cascadia, owner-operator, Western Star), codes
+ * and abbreviations (CDL, OTR, DOT, I-70, MX-13), and whatever the editors list in the settings.
  * Serbian words never look like these, so the rules below are tuned on the demo's ~6,000 distinct
- * words (every false alarm there became a rule exception) and pinned by unit tests.
+ * words (every false alarm there became a rule exception) and pinned by unit tests. US places are
+ * not foreign words here: Serbian writes them in Cyrillic (./us-places.ts, decision 261).
  */
-import { STATE_CODES } from "~/domain/listings/states";
 
 /**
  * Letter patterns Serbian spelling never produces inside a word, but English does: q, w, x, y;
@@ -109,44 +109,12 @@ const BUILT_IN = [
   "inc",
   "ltd",
   "corp",
-  // US places the patterns miss (the states come from the state list)
-  "columbus",
-  "houston",
-  "denver",
-  "atlanta",
-  "orlando",
-  "tulsa",
-  "omaha",
-  "reno",
-  "fargo",
-  "boise",
-  "laredo",
-  "joliet",
-  "fontana",
-  "sacramento",
-  "miami",
-  "tampa",
-  "portland",
-  "spokane",
-  "tucson",
-  "honolulu",
-  "anchorage",
-  "wichita",
-  "newark",
-  "boston",
-  "baltimore",
-  "hartford",
-  "providence",
-  "burlington",
-  "indianapolis",
-  "minneapolis",
-  "detroit",
-  "carolina",
-  "columbia",
-  "elizabeth",
 ];
 
-/** Names of more than one word, kept whole (a word alone may be Serbian: "star", "san", "los"). */
+/**
+ * Names of more than one word, kept whole (a word alone may be Serbian: "star"). US places are not
+ * here: a Cyrillic page writes them in Cyrillic (./us-places.ts, ./place-names.ts).
+ */
 const BUILT_IN_PHRASES = [
   "western star",
   "great dane",
@@ -155,22 +123,13 @@ const BUILT_IN_PHRASES = [
   "step deck",
   "power only",
   "lease purchase",
-  "salt lake city",
-  "st. louis",
-  "las vegas",
-  "los angeles",
-  "el paso",
-  "san diego",
-  "san antonio",
-  "san francisco",
-  "baton rouge",
-  "grand rapids",
-  "des moines",
-  "sioux falls",
-  "little rock",
-  "new york",
-  "new orleans",
   "car hauler",
+  // Engines named after their maker's city (the city alone is a place: ./us-places.ts)
+  "detroit diesel",
+  "detroit dd13",
+  "detroit dd15",
+  "detroit dd16",
+  "d.c.",
 ];
 
 /** Short Serbian words: in text written all in capitals they are words, not abbreviations. */
@@ -183,18 +142,11 @@ const SHORT_SERBIAN_WORDS = new Set(
 /** Serbian abbreviations written in capitals that Cyrillic text writes in Cyrillic. */
 const SERBIAN_ABBREVIATIONS = new Set(["SAD", "BiH", "EU", "SRJ", "SFRJ", "JNA", "RS"]);
 
-const STATES = Object.keys(STATE_CODES).map((state) => state.toLowerCase());
+/** The built-in foreign words. Lowercase. */
+export const BUILT_IN_LATIN_WORDS: ReadonlySet<string> = new Set(BUILT_IN);
 
-/** The built-in foreign words, the one-word US state names among them. Lowercase. */
-export const BUILT_IN_LATIN_WORDS: ReadonlySet<string> = new Set([
-  ...BUILT_IN,
-  ...STATES.filter((state) => !state.includes(" ")),
-]);
-
-/** The built-in names of several words, the US states among them ("new hampshire"). Lowercase. */
-export const BUILT_IN_LATIN_PHRASES: readonly string[] = [
-  ...new Set([...BUILT_IN_PHRASES, ...STATES.filter((state) => state.includes(" "))]),
-];
+/** The built-in names of several words. Lowercase. */
+export const BUILT_IN_LATIN_PHRASES: readonly string[] = BUILT_IN_PHRASES;
 
 const HAS_DIGIT = /\p{N}/u;
 const LOWER_THEN_UPPER = /\p{Ll}\p{Lu}/u;
@@ -249,3 +201,24 @@ export function isShouting(text: string): boolean {
   }
   return upper >= 12 && lower * 5 < upper;
 }
+
+const NAME_WORD = /[\p{L}\p{M}\p{N}]+(?:[-'’][\p{L}\p{M}\p{N}]+)*/gu;
+const ANY_CYRILLIC = /[\u0400-\u04ff]/;
+
+/**
+ * Whether a company's or brand's name stays as written, whole, on a Cyrillic page (decision 261):
+ * it is written in Latin and one of its words is foreign by the rules above (Hodžić Logistics &
+ * Trucking, Kalinić Carriers LLC, Avala CDL School). A name of Serbian words only (Nikolić Prevoz)
+ * is written in Cyrillic whole, like any Serbian text. One rule for the whole name, never half and
+ * half.
+ */
+export function nameStaysLatin(name: string): boolean {
+  if (ANY_CYRILLIC.test(name)) return false;
+  const shouting = isShouting(name);
+  for (const [word] of name.matchAll(NAME_WORD)) {
+    if (/[A-Za-z]/.test(word) && staysLatin(word, NO_WORDS, shouting)) return true;
+  }
+  return false;
+}
+
+const NO_WORDS: ReadonlySet<string> = new Set();

@@ -141,3 +141,29 @@ describe("a JSON answer", () => {
     ).toBe('{"ok":false,"message":"Молимо унесите валидну email адресу","fieldErrors":{"email":"Обавезно"}}');
   });
 });
+
+describe("names the page marks, and markup inside structured data (decision 261)", () => {
+  it("a name marked translate=no stays whole wherever the page repeats it", () => {
+    const html =
+      '<html lang="sr-Latn"><head><title>Hodžić Logistics &amp; Trucking — Kompanije</title>' +
+      '<meta name="description" content="Hodžić Logistics &amp; Trucking, Chicago"/>' +
+      '<script type="application/ld+json">{"@type":"Organization","name":"Hodžić Logistics & Trucking","description":"Prevoz iz grada Chicago"}</script></head>' +
+      '<body><h1><span translate="no">Hodžić Logistics &amp; Trucking</span></h1><p>Hodžić Logistics &amp; Trucking vozi iz grada Chicago.</p></body></html>';
+    expect(toCyrillic(html)).toBe(
+      '<html lang="sr-Cyrl"><head><title>Hodžić Logistics &amp; Trucking — Компаније</title>' +
+        '<meta name="description" content="Hodžić Logistics &amp; Trucking, Чикаго"/>' +
+        '<script type="application/ld+json">{"@type":"Organization","name":"Hodžić Logistics \\u0026 Trucking","description":"Превоз из града Чикаго"}</script></head>' +
+        '<body><h1><span translate="no">Hodžić Logistics &amp; Trucking</span></h1><p>Hodžić Logistics &amp; Trucking вози из града Чикаго.</p></body></html>',
+    );
+  });
+
+  it("HTML inside a JSON-LD text keeps its tags; an address keeps the post's spelling", () => {
+    const html =
+      '<script type="application/ld+json">{"@type":"JobPosting","description":"\\u003cp\\u003eVozač \\u003cstrong\\u003eCDL-A\\u003c/strong\\u003e\\u003c/p\\u003e","jobLocation":{"address":{"addressLocality":"Chicago","addressRegion":"IL"}}}</script>';
+    const out = toCyrillic(html);
+    expect(out).toContain(
+      '"description":"\\u003cp\\u003eВозач \\u003cstrong\\u003eCDL-A\\u003c/strong\\u003e\\u003c/p\\u003e"',
+    );
+    expect(out).toContain('"addressLocality":"Chicago"');
+  });
+});

@@ -19,6 +19,9 @@ export type HtmlScriptOptions = {
   lang: string;
   /** Rewrites a link of the site (href, action, canonical, JSON-LD URLs); absent: links unchanged. */
   link?: (url: string) => string;
+  /** Set by the pass itself: the page's marked names (see keepingMarkedNames), and the conversion of JSON-LD texts. */
+  keep?: readonly string[];
+  json?: (text: string) => string;
 };
 
 const VOID = new Set([
@@ -89,6 +92,9 @@ const JSON_KEPT_KEYS = new Set([
   "interactionType",
   "availability",
   "itemCondition",
+  // An address as the post writes it (search engines match it with their maps).
+  "addressLocality",
+  "streetAddress",
 ]);
 
 /** The interesting attributes of a tag, with their (double-quoted, as React writes them) values. */
@@ -134,7 +140,8 @@ function closingTag(html: string, name: string, from: number): number {
 
 // One flat scanner on purpose: it runs over every served page, and its steps (text, tags, scripts,
 // attributes) share the cursor, the verbatim state and the attribute sweep kept in locals.
-export function transliterateHtml(html: string, options: HtmlScriptOptions): string {
+export function transliterateHtml(html: string, pageOptions: HtmlScriptOptions): string {
+  const options = keepingMarkedNames(html, pageOptions);
   const { text: convert, link } = options;
   // Only what changes is written: `out` holds the page up to `copied`; the rest is still `html`.
   let out = "";
@@ -249,6 +256,84 @@ export function transliterateJson(json: string, options: HtmlScriptOptions): str
   }
 }
 
+const MARKUP = /^\s*<[a-z][a-z0-9]*[\s>/]/i;
+
+/**
+ * Names a component marked to stay as written (`translate="no"` around plain text: a company's or
+ * a brand's name, components/brand-name.tsx) stay so wherever else the page repeats them — its
+ * title, description, structured data and other text — so one name never comes out half in each
+ * script. Returns the options with a text conversion that leaves those names alone.
+ */
+function keepingMarkedNames(html: string, options: HtmlScriptOptions): HtmlScriptOptions {
+  if (options.keep) return options;
+  const names = new Set<string>();
+  // Found from each `translate="no"` (a page has a few), not by one expression over the whole page.
+  for (let at = html.indexOf(MARK); at !== -1; at = html.indexOf(MARK, at + MARK.length)) {
+    const open = html.lastIndexOf("<", at);
+    const textStart = html.indexOf(">", at) + 1;
+    const textEnd = html.indexOf("<", textStart);
+    if (open === -1 || textStart === 0 || textEnd === -1) continue;
+    const name = html.slice(textStart, textEnd).trim();
+    // Only an element that holds just its text (an address drawn in pieces is kept where it is).
+    const tag = html.slice(open + 1, html.indexOf(" ", open));
+    if (!html.startsWith(`</${tag}>`, textEnd)) continue;
+    if (name.length >= 3 && /\p{L}/u.test(name)) names.add(name);
+  }
+  // A name the page shows only where it is marked needs nothing more (a banner's company).
+  const repeated = [...names].filter((name) => {
+    const raw = unescapeText(name);
+    return occurrences(html, name) + (raw === name ? 0 : occurrences(html, raw)) > 1;
+  });
+  if (repeated.length === 0) return options;
+  const escaped = repeated.sort((a, b) => b.length - a.length);
+  const raw = escaped.map(unescapeText);
+  const convert = options.text;
+  return {
+    ...options,
+    keep: raw,
+    text: convertAround(escaped, convert),
+    json: convertAround(raw, convert),
+  };
+}
+
+const MARK = ' translate="no"';
+
+function occurrences(html: string, text: string): number {
+  let n = 0;
+  for (let at = html.indexOf(text); at !== -1 && n < 2; at = html.indexOf(text, at + text.length)) n++;
+  return n;
+}
+
+function unescapeText(text: string): string {
+  return text
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&#39;", "'")
+    .replaceAll("&amp;", "&");
+}
+
+/** A conversion that leaves `names` (longest first) as they are wherever a text holds them. */
+function convertAround(
+  names: readonly string[],
+  convert: (text: string) => string,
+): (text: string) => string {
+  const pattern = new RegExp(names.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g");
+  return (text) => {
+    pattern.lastIndex = 0;
+    let match = pattern.exec(text);
+    if (!match) return convert(text);
+    let out = "";
+    let at = 0;
+    for (; match !== null; match = pattern.exec(text)) {
+      out += convert(text.slice(at, match.index)) + match[0];
+      at = match.index + match[0].length;
+    }
+    return out + convert(text.slice(at));
+  };
+}
+
 function convertJsonLd(content: string, options: HtmlScriptOptions): string {
   let value: unknown;
   try {
@@ -265,7 +350,9 @@ function convertJsonValue(value: unknown, key: string, options: HtmlScriptOption
     if (JSON_LINK_KEYS.has(key) || /^https?:\/\//.test(value))
       return options.link ? options.link(value) : value;
     if (JSON_KEPT_KEYS.has(key)) return value;
-    return options.text(value);
+    // HTML in a value (a JobPosting's description): its text, never its tags.
+    if (MARKUP.test(value)) return transliterateHtml(value, { text: options.text, lang: options.lang });
+    return (options.json ?? options.text)(value);
   }
   if (Array.isArray(value)) return value.map((item) => convertJsonValue(item, key, options));
   if (value !== null && typeof value === "object") {

@@ -3,8 +3,12 @@ import { buildArticles } from "~/demo/articles";
 import { buildCompanies } from "~/demo/companies";
 import { buildForum } from "~/demo/forum";
 import { buildJobs, buildSales } from "~/demo/listings";
+import { US_STATES as DEMO_STATES } from "~/demo/places";
+import { STATE_CODES } from "~/domain/listings/states";
 import { cyrillicToLatin } from "./alphabet";
+import { nameStaysLatin } from "./foreign";
 import { createTransliterator, parseLatinOnlyList, twoLetterPairAt } from "./transliterate";
+import { US_CITY_PLACES, US_PLACES, US_STATE_PLACES } from "./us-places";
 
 const t = createTransliterator();
 const cyr = (text: string) => t.toCyrillic(text);
@@ -48,16 +52,75 @@ describe("what stays Latin on a Cyrillic page", () => {
   });
 
   it("words with q, w, x, y and other English spelling; capitals inside a word", () => {
-    expect(cyr("Kenworth, Texas, Gary, Chicago, Dallas, Pittsburgh, Mack, iPhone, FedEx")).toBe(
-      "Kenworth, Texas, Gary, Chicago, Dallas, Pittsburgh, Mack, iPhone, FedEx",
+    expect(cyr("Kenworth, Mack, Cummins, iPhone, FedEx, Walmart, Wabash")).toBe(
+      "Kenworth, Mack, Cummins, iPhone, FedEx, Walmart, Wabash",
     );
   });
 
-  it("US states and names of several words, but not their words alone", () => {
-    expect(cyr("Salt Lake City, St. Louis, New Hampshire, Western Star i Illinois")).toBe(
-      "Salt Lake City, St. Louis, New Hampshire, Western Star и Illinois",
+  it("names of several words kept whole, but not their words alone", () => {
+    expect(cyr("Western Star, Great Dane, Thermo King i dry van")).toBe(
+      "Western Star, Great Dane, Thermo King и dry van",
     );
     expect(cyr("Star kamion i los put")).toBe("Стар камион и лос пут");
+  });
+});
+
+describe("US places as Serbian writes them (decision 261)", () => {
+  it("states and cities from the table, of one word or several, in capitals too", () => {
+    expect(cyr("Texas, Gary, Chicago, Dallas, Pittsburgh, Kansas, Ohio")).toBe(
+      "Тексас, Гери, Чикаго, Далас, Питсбург, Канзас, Охајо",
+    );
+    expect(cyr("Salt Lake City, St. Louis, New Hampshire, Western Star i Illinois")).toBe(
+      "Солт Лејк Сити, Сент Луис, Њу Хемпшир, Western Star и Илиноис",
+    );
+    expect(cyr("u državi New Jersey, kod grada Kansas City")).toBe(
+      "у држави Њу Џерзи, код града Канзас Сити",
+    );
+    expect(cyr("KANSAS CITY, MISSOURI")).toBe("КАНЗАС СИТИ, МИСУРИ");
+    expect(cyr("Winston-Salem i Lee's Summit")).toBe("Винстон-Салем и Лиз Самит");
+  });
+
+  it("the longest name wins: a city of a state's name, a state of a city's", () => {
+    expect(cyr("Kansas City, Kansas; Oklahoma City, Oklahoma; New York, NY")).toBe(
+      "Канзас Сити, Канзас; Оклахома Сити, Оклахома; Њујорк, NY",
+    );
+  });
+
+  it("a name that is an English word or a brand only with its state after it", () => {
+    expect(cyr("Mobile, Alabama i Mobile, AL")).toBe("Мобил, Алабама и Мобил, AL");
+    expect(cyr("Goodyear gume")).toBe("Goodyear гуме");
+    expect(cyr("Toledo, Ohio; Toledo u Španiji")).toBe("Толидо, Охајо; Толедо у Шпанији");
+  });
+
+  it("codes, Interstates and the engines named after a city stay", () => {
+    expect(cyr("Detroit DD15 iz fabrike u gradu Detroit, I-80 i CDL-A")).toBe(
+      "Detroit DD15 из фабрике у граду Детроит, I-80 и CDL-A",
+    );
+    expect(cyr("Washington, D.C.")).toBe("Вашингтон, D.C.");
+  });
+
+  it("lowercase words are not places, and the editors' list wins over the table", () => {
+    expect(cyr("mesa i reno")).toBe("меса и рено");
+    expect(createTransliterator("Aurora").toCyrillic("Aurora kamioni u gradu Aurora")).toBe(
+      "Aurora камиони у граду Aurora",
+    );
+    expect(
+      createTransliterator("Kansas City Southern").toCyrillic("Kansas City Southern i Kansas City"),
+    ).toBe("Kansas City Southern и Канзас Сити");
+  });
+});
+
+describe("company and brand names (decision 261)", () => {
+  it("stay Latin whole when one of their words is foreign, Cyrillic whole when all are Serbian", () => {
+    for (const name of [
+      "Hodžić Logistics & Trucking",
+      "Kalinić Carriers LLC",
+      "Avala CDL School",
+      "Babić Logistics LLC",
+    ])
+      expect(nameStaysLatin(name), name).toBe(true);
+    for (const name of ["Nikolić Prevoz", "Avala", "Хоџић Транс", "Kopaonik d.o.o"])
+      expect(nameStaysLatin(name), name).toBe(false);
   });
 
   it("Serbian words that look foreign at a prefix stay Serbian", () => {
@@ -71,6 +134,12 @@ describe("what stays Latin on a Cyrillic page", () => {
       "Возачи у САД и БиХ плаћају HVUT, прати их FMCSA, а NOVO правило важи",
     );
     expect(cyr("HITNO PRODAJEM KAMION, CDL-A")).toBe("ХИТНО ПРОДАЈЕМ КАМИОН, CDL-A");
+  });
+
+  it("a lone capital that is no Serbian word is a code; an initial with its dot is a letter", () => {
+    expect(cyr("H — opasne materije, N — cisterna, CDL-B; Petar N. Jović i A onda U redu")).toBe(
+      "H — опасне материје, N — цистерна, CDL-B; Петар Н. Јовић и А онда У реду",
+    );
   });
 
   it("addresses, e-mails, domains and phone numbers", () => {
@@ -138,8 +207,19 @@ describe("round trip over the demo content", () => {
     expect(sentences.length).toBeGreaterThan(300);
   });
 
-  it("Latin → Cyrillic → Latin gives back every sentence exactly", () => {
-    const broken = sentences.filter((s) => t.toLatin(cyr(s)) !== s);
+  it("Latin → Cyrillic → Latin gives back every sentence exactly, US places in Serbian Latin", () => {
+    // A place comes back as Serbian writes it (Kansas → Канзас → Kanzas): the table's form.
+    const places = [...US_PLACES].filter((p) => !p.ambiguous).sort((a, b) => b.name.length - a.name.length);
+    const serbianLatin = (text: string) =>
+      places.reduce(
+        (out, p) =>
+          out.replace(
+            new RegExp(`(?<![\\p{L}\\p{N}])${p.name.replace(/[.]/g, "\\.")}(?![\\p{L}\\p{N}])`, "gu"),
+            cyrillicToLatin(p.cyrillic),
+          ),
+        text,
+      );
+    const broken = sentences.filter((s) => t.toLatin(cyr(s)) !== serbianLatin(s));
     expect(broken).toEqual([]);
   });
 
@@ -151,6 +231,33 @@ describe("round trip over the demo content", () => {
     const leftLatin = new Set(converted.flatMap((c) => c.match(/\b[a-zčćžšđ]+\b/g) ?? []));
     for (const word of ["je", "na", "za", "da", "se", "od", "su", "sa", "kamiona", "vozači", "u", "i"]) {
       expect(leftLatin.has(word), word).toBe(false);
+    }
+  });
+});
+
+describe("the table of US places", () => {
+  it("has the 50 states and DC, and the ~300 largest cities, each spelt in Serbian Cyrillic", () => {
+    expect(US_STATE_PLACES.map((p) => p.name)).toEqual(
+      expect.arrayContaining([...Object.keys(STATE_CODES), "District of Columbia"]),
+    );
+    expect(US_STATE_PLACES).toHaveLength(51);
+    expect(US_CITY_PLACES.length).toBeGreaterThan(300);
+    const codes = new Set([...Object.values(STATE_CODES), "DC"]);
+    for (const place of US_PLACES) {
+      expect(place.cyrillic, place.name).toMatch(/^[\u0400-\u04ff][\u0400-\u04ff -]*$/);
+      for (const code of place.states) expect(codes.has(code), `${place.name}: ${code}`).toBe(true);
+    }
+    expect(new Set(US_PLACES.map((p) => p.name)).size).toBe(US_PLACES.length);
+  });
+
+  it("holds every place of the demo data", () => {
+    for (const state of DEMO_STATES) {
+      for (const name of [state.name, ...state.cities.map((c) => c.name)]) {
+        expect(
+          US_PLACES.some((p) => p.name === name),
+          name,
+        ).toBe(true);
+      }
     }
   });
 });

@@ -8,6 +8,7 @@
  */
 import { CYRILLIC_LETTER, cyrillicToLatin, latinWordToCyrillic } from "./alphabet";
 import { BUILT_IN_LATIN_PHRASES, isCapitals, isShouting, staysLatin } from "./foreign";
+import { mayStartPlace, placeAt } from "./place-names";
 
 /**
  * Words in which l+j, n+j or d+ž are two letters, by their start; `|` marks where the pair splits.
@@ -59,6 +60,8 @@ const WITH_ADDRESSES = new RegExp(
   ].join("|"),
   "gu",
 );
+/** Capital letters that are not Serbian words of one letter (a, i, u, o, s, k, v, e). */
+const LETTER_CODE = /^[BCDFGHJLMNPRTZ]$/;
 const MAY_HOLD_ADDRESS = /[@:]|\.[\p{L}\p{N}]/u;
 const COMBINING = /[\u0300-\u036f]/;
 const LATIN_LETTER = /[A-Za-zČĆŽŠĐčćžšđ]/;
@@ -182,22 +185,46 @@ export function createTransliterator(latinOnly = ""): Transliterator {
     },
   };
 
+  /**
+   * A text word by word: addresses and references kept whole; at each word, the longest of a name
+   * from the Latin-only lists and a US place of the table (./us-places.ts, the place written in
+   * Cyrillic as Serbian writes it; a listed name as long wins); words the editors listed stay;
+   * then the word's own rules.
+   */
   function convertText(input: string): string {
     const text = COMBINING.test(input) ? input.normalize("NFC") : input;
-    let keepUntil = 0;
     const pattern = MAY_HOLD_ADDRESS.test(text) ? WITH_ADDRESSES : SIMPLE;
-    return text.replace(pattern, (token: string, offset: number) => {
-      if (offset < keepUntil) return token;
+    pattern.lastIndex = 0;
+    let out = "";
+    let copied = 0;
+    for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+      const token = match[0];
+      const offset = match.index;
       const first = token.charCodeAt(0);
       // A reference (&…;), or an address: kept whole.
-      if (first === 38 || (token.length > 1 && /[@/.:]/.test(token))) return token;
+      if (first === 38 || (token.length > 1 && /[@/.:]/.test(token))) continue;
       const phrase = phraseAt(text, offset, token);
-      if (phrase > 0) {
-        keepUntil = offset + phrase;
-        return token;
+      const place = first >= 65 && first <= 90 && mayStartPlace(token) ? placeAt(text, offset, token) : null;
+      if (place && place.length > phrase && !list.words.has(token.toLowerCase())) {
+        out += text.slice(copied, offset) + place.cyrillic;
+        copied = offset + place.length;
+        pattern.lastIndex = copied;
+        continue;
       }
-      return convertWord(token, text);
-    });
+      if (phrase > 0) {
+        pattern.lastIndex = offset + phrase;
+        continue;
+      }
+      // A lone capital that is no Serbian word is a code ("H — opasne materije", "klasa B"), unless
+      // a dot makes it an initial ("Petar N. Jović").
+      if (token.length === 1 && LETTER_CODE.test(token) && text[offset + 1] !== ".") continue;
+      const converted = convertWord(token, text);
+      if (converted !== token) {
+        out += text.slice(copied, offset) + converted;
+        copied = offset + token.length;
+      }
+    }
+    return copied === 0 ? text : out + text.slice(copied);
   }
 }
 

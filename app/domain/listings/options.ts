@@ -107,8 +107,8 @@ export const EQUIPMENT_LABELS: Record<EquipmentType, string> = {
 };
 
 export const CDL_LABELS: Record<CdlClass, string> = {
-  A: "CDL klasa A",
-  B: "CDL klasa B",
+  A: "CDL-A",
+  B: "CDL-B",
   none: "CDL nije potreban",
 };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { responsiveImage, thumbnailUrl } from "./responsive";
+import { responsiveImage, responsiveImagesInHtml, thumbnailUrl } from "./responsive";
 
 describe("responsiveImage", () => {
   it("gives the WebP srcset of our raster uploads, with the intrinsic size", () => {
@@ -35,5 +35,25 @@ describe("responsiveImage", () => {
       "/media/images/_v/1732251234567_1600x900-k.jpg/400.webp",
     );
     expect(thumbnailUrl("/demo/truck-1.svg")).toBe("/demo/truck-1.svg");
+  });
+});
+
+describe("responsiveImagesInHtml", () => {
+  it("serves our body images from their WebP variants with a srcset, others lazily as they are", () => {
+    const html =
+      '<p>a</p><img src="/media/images/1795814436961_1200x675-truck-5.jpg" alt="Kamion" width="1200" height="675" loading="lazy" /><img src="https://example.com/x.png" alt="">';
+    expect(responsiveImagesInHtml(html, "100vw")).toBe(
+      '<p>a</p><img src="/media/images/_v/1795814436961_1200x675-truck-5.jpg/800.webp" alt="Kamion" width="1200" height="675" loading="lazy" srcset="' +
+        [400, 800, 1200]
+          .map((w) => `/media/images/_v/1795814436961_1200x675-truck-5.jpg/${w}.webp ${w}w`)
+          .join(", ") +
+        '" sizes="100vw" decoding="async"/><img src="https://example.com/x.png" alt="" loading="lazy" decoding="async"/>',
+    );
+  });
+  it("adds the intrinsic size when the body did not give it", () => {
+    expect(
+      responsiveImagesInHtml('<img src="/media/mediji/1732251234567_300x200-a.png" alt="">', "50vw"),
+    ).toContain('width="300" height="200"');
+    expect(responsiveImagesInHtml("<p>no images</p>", "50vw")).toBe("<p>no images</p>");
   });
 });

@@ -31,3 +31,31 @@ export function thumbnailUrl(url: string): string {
   if (!image.srcSet) return url;
   return image.srcSet.split(", ")[0].split(" ")[0];
 }
+
+const IMG_TAG = /<img\b([^>]*?)\s*\/?>/g;
+const SRC_ATTRIBUTE = /\ssrc="([^"]*)"/;
+
+/**
+ * The images of a sanitised article body as the page serves them: each loads lazily and, when it
+ * is one of our uploads, from its WebP variants with a srcset (the same variants as a featured
+ * image), its intrinsic size given so the box is reserved. Other images keep their URL.
+ * `html` is the sanitiser's output (double-quoted attributes, no srcset of its own).
+ */
+export function responsiveImagesInHtml(html: string, sizes: string): string {
+  if (!html.includes("<img")) return html;
+  return html.replace(IMG_TAG, (_tag, attributes: string) => {
+    let rest = attributes;
+    const src = SRC_ATTRIBUTE.exec(rest)?.[1];
+    const image = src ? responsiveImage(src.replaceAll("&amp;", "&")) : null;
+    const added: string[] = [];
+    if (image?.srcSet && src) {
+      rest = rest.replace(SRC_ATTRIBUTE, ` src="${image.src}"`);
+      added.push(`srcset="${image.srcSet}"`, `sizes="${sizes}"`);
+      if (!/\swidth="/.test(rest) && image.width) added.push(`width="${image.width}"`);
+      if (!/\sheight="/.test(rest) && image.height) added.push(`height="${image.height}"`);
+    }
+    if (!/\sloading="/.test(rest)) added.push('loading="lazy"');
+    added.push('decoding="async"');
+    return `<img${rest} ${added.join(" ")}/>`;
+  });
+}

@@ -23,6 +23,11 @@ export type SearchHit = {
   title: Segment[];
   /** Short facts under the title (category, author, place, price…), matched words marked. */
   facts: Segment[][];
+  /**
+   * Company names among them (the title of a company, the employer of a job): the page marks them
+   * to stay as the company wrote them in either script (decision 261).
+   */
+  names?: { title?: true; fact?: number };
   /** Publication, approval or last activity; the page formats it. */
   date: Date | null;
   snippet: Segment[];
@@ -35,7 +40,7 @@ function inOrder<T extends { id: number }>(rows: T[], ids: readonly number[]): T
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-const folded = (terms: readonly SearchTerm[]) => terms.map((t) => t.folded);
+const folded = (terms: readonly SearchTerm[]) => terms.flatMap((t) => t.marks);
 
 async function articleHits(db: DbOrTx, ids: number[], terms: readonly SearchTerm[]): Promise<SearchHit[]> {
   const rows = await db
@@ -74,6 +79,7 @@ async function companyHits(db: DbOrTx, ids: number[], terms: readonly SearchTerm
     return {
       kind: "kompanije",
       id: c.id,
+      names: { title: true },
       href: `/kompanije/${c.id}`,
       title: highlight(c.name, f),
       facts: [c.category ? highlight(c.category, f) : [], place ? highlight(place, f) : []].filter(
@@ -131,6 +137,7 @@ async function listingHits(
       kind,
       id: l.id,
       href: listingPath(l),
+      names: l.kind === "job" && l.companyName ? { fact: 0 } : undefined,
       title: highlight(l.title, f),
       facts: facts.filter((fact) => fact.some((s) => s.text !== "")),
       date: l.approvedAt,

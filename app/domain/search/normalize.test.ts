@@ -95,8 +95,8 @@ describe("parseSearchQuery", () => {
     expect(q.status).toBe("ok");
     expect(q.text).toBe("Vozač CDL-A");
     expect(q.terms).toEqual([
-      { text: "Vozač", folded: "vozac" },
-      { text: "CDL-A", folded: "cdl-a" },
+      { text: "Vozač", folded: "vozac", forms: [{ text: "Vozač", wordStart: false }], marks: ["vozac"] },
+      { text: "CDL-A", folded: "cdl-a", forms: [{ text: "CDL-A", wordStart: false }], marks: ["cdl-a"] },
     ]);
   });
 
@@ -126,6 +126,35 @@ describe("parseSearchQuery", () => {
     expect(short.terms).toEqual([]);
     expect(parseSearchQuery("a").status).toBe("too-short");
     expect(parseSearchQuery("!!! ???").status).toBe("too-short");
+  });
+
+  it("searches a US place by its English and Serbian names in both scripts (decision 260)", () => {
+    for (const typed of ["Kansas", "Kanzas", "Канзас", "KANSAS"]) {
+      const [term] = parseSearchQuery(typed).terms;
+      expect(term.text).toBe(typed);
+      expect(term.forms[0]).toEqual({ text: typed, wordStart: true });
+      expect(new Set(term.marks)).toEqual(new Set(["kansas", "kanzas"]));
+    }
+    // A place of several words is one term, whichever way it is written.
+    const jersey = parseSearchQuery("vozač Њу Џерзи");
+    expect(jersey.terms.map((t) => t.text)).toEqual(["vozač", "Њу Џерзи"]);
+    expect(jersey.terms[1].forms).toContainEqual({ text: "New Jersey", wordStart: true });
+    expect(parseSearchQuery("St. Louis kamion").terms[0].marks).toContain("sent luis");
+    // Not a place: one form.
+    expect(parseSearchQuery("kamion").terms[0].forms).toHaveLength(1);
+  });
+
+  it("reads a state's code in capitals, or alone, as the state (not two letters anywhere)", () => {
+    const [oh] = parseSearchQuery("OH").terms;
+    expect(parseSearchQuery("OH").status).toBe("ok");
+    expect(oh.forms).toEqual([
+      { text: "Ohio", wordStart: true },
+      { text: "Охајо", wordStart: true },
+    ]);
+    expect(parseSearchQuery("tx").terms[0].marks).toEqual(["texas", "teksas"]);
+    // Lowercase beside other words it is a word: "pa" and "ne" are Serbian.
+    expect(parseSearchQuery("kamion pa").terms[1].forms).toEqual([{ text: "pa", wordStart: false }]);
+    expect(parseSearchQuery("kamion PA").terms[1].marks).toContain("pennsylvania");
   });
 
   it("keeps two-letter words beside a longer one", () => {

@@ -13,6 +13,7 @@
  * Pure: no database, shared by the server and the tests.
  */
 import { cyrillicToLatin } from "~/domain/articles/slug";
+import { LONGEST_PLACE_WORDS, placeForms, stateCodeForms } from "./places";
 
 /** The longest query searched; the rest is cut (and the page says so). */
 export const SEARCH_MAX_LENGTH = 100;
@@ -144,11 +145,30 @@ export function foldForSearch(value: string): string {
   return foldWithMap(value).text;
 }
 
-export type SearchTerm = {
-  /** As typed (trimmed of punctuation at its ends): the database folds it itself. */
+/** One way a term is searched: its text (the database folds it) and where it may occur. */
+export type TermForm = {
   text: string;
-  /** Folded, for highlighting. */
+  /**
+   * false: anywhere in a word (what the reader typed: "kamion" finds "kamioni"); true: at the start
+   * of a word (a US place, in every spelling: "Kansas" must not find "Arkansas", and a short
+   * transcription such as "Roli" must not match inside "kontroli").
+   */
+  wordStart: boolean;
+};
+
+export type SearchTerm = {
+  /** As typed (trimmed of punctuation at its ends). */
+  text: string;
+  /** Folded. */
   folded: string;
+  /**
+   * How it is searched: as typed, plus the other spellings of a US place it names (decision 260:
+   * Kansas, Kanzas and Канзас find each other; "OH" searches Ohio and Охајо, not the two letters).
+   * A row matches the term when it holds any of them.
+   */
+  forms: TermForm[];
+  /** Every form folded, for highlighting. */
+  marks: string[];
 };
 
 export type SearchQuery = {
@@ -167,6 +187,59 @@ export type SearchQuery = {
 const INVISIBLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}]/gu;
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu;
 
+const length = (text: string) => Array.from(text).length;
+
+/**
+ * A term and its forms: the words as typed, and the other spellings of the place they name (then
+ * every form is matched at a word's start).
+ */
+function termOf(text: string, places: readonly string[] | null, typedIsSearched = true): SearchTerm {
+  const folded = foldForSearch(text);
+  const forms: TermForm[] = typedIsSearched ? [{ text, wordStart: places !== null }] : [];
+  const marks = typedIsSearched ? [folded] : [];
+  for (const form of places ?? []) {
+    const foldedForm = foldForSearch(form);
+    if (marks.includes(foldedForm)) continue;
+    forms.push({ text: form, wordStart: true });
+    marks.push(foldedForm);
+  }
+  return { text, folded, forms, marks };
+}
+
+/** A term's length for the rules: its shortest searched form's, folded. */
+function termLength(term: SearchTerm): number {
+  return Math.min(...term.marks.map(length));
+}
+
+/**
+ * The words of a query as terms: a run of up to LONGEST_PLACE_WORDS words that names a US place
+ * ("Salt Lake City", "Њу Џерзи") is one term; a two-letter state code is its state.
+ */
+function wordsToTerms(words: readonly { text: string; quoted: boolean }[]): SearchTerm[] {
+  const terms: SearchTerm[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i];
+    let grouped = false;
+    if (!word.quoted) {
+      for (let n = Math.min(LONGEST_PLACE_WORDS, words.length - i); n >= 2 && !grouped; n--) {
+        const run = words.slice(i, i + n);
+        if (run.some((w) => w.quoted)) continue;
+        const phrase = run.map((w) => w.text).join(" ");
+        const places = placeForms(phrase);
+        if (places) {
+          terms.push(termOf(phrase, places));
+          i += n - 1;
+          grouped = true;
+        }
+      }
+    }
+    if (grouped) continue;
+    const code = word.quoted ? null : stateCodeForms(word.text, words.length === 1);
+    terms.push(code ? termOf(word.text, code, false) : termOf(word.text, placeForms(word.text)));
+  }
+  return terms;
+}
+
 /**
  * `?q=` as the search uses it: invisible characters removed, white space collapsed, cut at 100
  * characters; then terms — words, or a "quoted phrase" — trimmed of punctuation at their ends,
@@ -178,26 +251,28 @@ export function parseSearchQuery(raw: string | null | undefined): SearchQuery {
   const truncated = chars.length > SEARCH_MAX_LENGTH;
   const text = truncated ? chars.slice(0, SEARCH_MAX_LENGTH).join("").trim() : cleaned;
 
+  const words: { text: string; quoted: boolean }[] = [];
+  for (const match of text.matchAll(/"([^"]*)"?|([^\s"]+)/g)) {
+    const word = (match[1] ?? match[2] ?? "").replace(EDGE_PUNCTUATION, "").replace(/\s+/g, " ");
+    if (word !== "") words.push({ text: word, quoted: match[1] !== undefined });
+  }
+
   const terms: SearchTerm[] = [];
   const ignored: string[] = [];
   const seen = new Set<string>();
-  for (const match of text.matchAll(/"([^"]*)"?|([^\s"]+)/g)) {
-    const word = (match[1] ?? match[2] ?? "").replace(EDGE_PUNCTUATION, "").replace(/\s+/g, " ");
-    if (word === "") continue;
-    const folded = foldForSearch(word);
-    if (seen.has(folded)) continue;
-    seen.add(folded);
-    if (Array.from(folded).length < SEARCH_MIN_TERM_LENGTH || terms.length >= SEARCH_MAX_TERMS) {
-      ignored.push(word);
+  for (const term of wordsToTerms(words)) {
+    const key = term.marks.join("|");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (termLength(term) < SEARCH_MIN_TERM_LENGTH || terms.length >= SEARCH_MAX_TERMS) {
+      ignored.push(term.text);
       continue;
     }
-    terms.push({ text: word, folded });
+    terms.push(term);
   }
 
   let status: SearchQuery["status"] = "ok";
   if (text === "") status = "empty";
-  else if (!terms.some((t) => Array.from(t.folded).length >= SEARCH_MIN_LEADING_TERM_LENGTH)) {
-    status = "too-short";
-  }
+  else if (!terms.some((t) => termLength(t) >= SEARCH_MIN_LEADING_TERM_LENGTH)) status = "too-short";
   return { text, terms: status === "ok" ? terms : [], ignored, truncated, status };
 }

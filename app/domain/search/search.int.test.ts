@@ -48,6 +48,9 @@ async function listing(values: {
   status?: "pending" | "approved" | "expired";
   expiresAt?: Date;
   description?: string;
+  city?: string;
+  state?: string;
+  saleCategory?: "truck" | "trailer";
 }) {
   const status = values.status ?? "approved";
   const [row] = await t.db
@@ -57,15 +60,19 @@ async function listing(values: {
       status,
       title: values.title,
       description: values.description ?? "Opis oglasa.",
-      city: "Chicago",
-      state: "Illinois",
+      city: values.city ?? "Chicago",
+      state: values.state ?? "Illinois",
       contactName: "Marko",
       contactPhone: "+1 312 555 0100",
       approvedAt: status === "pending" ? null : day(1),
       expiresAt: status === "pending" ? null : (values.expiresAt ?? new Date("2026-07-01T00:00:00Z")),
       ...(values.kind === "job"
         ? { companyName: "Prevoz Inc", position: "company-driver" as const }
-        : { saleCategory: "truck" as const, condition: "used" as const, priceCents: 4_500_000 }),
+        : {
+            saleCategory: values.saleCategory ?? "truck",
+            condition: "used" as const,
+            priceCents: 4_500_000,
+          }),
     })
     .returning({ id: listings.id });
   return row.id;
@@ -270,6 +277,107 @@ describeDb("public search", () => {
     ]);
     expect(past.page).toBe(3);
     expect(past.hits.map((h) => h.id)).toEqual([ids.cyrillic]);
+  });
+
+  it("finds a US place by its English and Serbian names in both scripts, a state by its code", async () => {
+    const illinois = await Promise.all(
+      ["Illinois", "Илиноис", "Ilinois", "IL", "il", "Chicago", "Чикаго", "Čikago"].map((q) =>
+        countMatches(t.db, terms(q), NOW),
+      ),
+    );
+    for (const c of illinois) {
+      expect(c.poslovi).toEqual(illinois[0].poslovi);
+      expect(c.kupoprodaja).toEqual(illinois[0].kupoprodaja);
+    }
+    expect(illinois[0].poslovi.total).toBe(1);
+    expect(illinois[0].kupoprodaja.total).toBe(1);
+    for (const q of ["South Carolina", "Јужна Каролина", "SC", "Kolumbija"]) {
+      expect((await countMatches(t.db, terms(q), NOW)).kompanije.total, q).toBe(1);
+    }
+    // The place is marked in the result, whichever spelling found it.
+    const [job] = (await searchKind(t.db, "poslovi", terms("IL"), { page: 1, now: NOW })).hits;
+    expect(job.facts.map(text)).toContain("Chicago, [Illinois]");
+  });
+
+  it("finds what a listing's card shows: its category and position labels, its state's code", async () => {
+    expect((await countMatches(t.db, terms("kamion"), NOW)).kupoprodaja.total).toBe(1);
+    expect((await countMatches(t.db, terms("камион"), NOW)).kupoprodaja.total).toBe(1);
+    expect((await countMatches(t.db, terms("company driver"), NOW)).poslovi.total).toBe(1);
+    expect((await countMatches(t.db, terms("Polovno Illinois"), NOW)).kupoprodaja.total).toBe(1);
+  });
+
+  it("matches another spelling of a place only at a word's start", async () => {
+    const inside = await article({ title: "Nove mere kontroli saobraćaja", date: day(4) });
+    const named = await article({ title: "Vozači u gradu Роли traže parking", date: day(5) });
+    const raleigh = await searchKind(t.db, "clanci", terms("Raleigh"), { page: 1, now: NOW });
+    expect(raleigh.hits.map((h) => h.id)).toEqual([named]);
+    expect(raleigh.hits.map((h) => h.id)).not.toContain(inside);
+    // A place, in any spelling, is a word of its own: Kansas is not in Arkansas.
+    const arkansas = await article({ title: "Nova pravila u državi Arkansas", date: day(6) });
+    const kansas = await article({ title: "Nova pravila u državi Канзас", date: day(7) });
+    for (const q of ["Kansas", "Kanzas", "Канзас", "KS"]) {
+      const found = await searchKind(t.db, "clanci", terms(q), { page: 1, now: NOW });
+      expect(
+        found.hits.map((h) => h.id),
+        q,
+      ).toEqual([kansas]);
+    }
+    expect(
+      (await searchKind(t.db, "clanci", terms("Arkansas"), { page: 1, now: NOW })).hits.map((h) => h.id),
+    ).toEqual([arkansas]);
+  });
+
+  it("narrows a kind by state, category and period, with the values its results can take", async () => {
+    await listing({
+      kind: "sale",
+      title: "Filtertest Wabash prikolica",
+      city: "Dallas",
+      state: "Texas",
+      saleCategory: "trailer",
+    });
+    await listing({ kind: "sale", title: "Filtertest Volvo", city: "Houston", state: "Texas" });
+    await listing({ kind: "sale", title: "Filtertest Peterbilt", city: "Gary", state: "Indiana" });
+    const all = await searchKind(t.db, "kupoprodaja", terms("filtertest"), { page: 1, now: NOW });
+    expect(all.count.total).toBe(3);
+    expect(all.facets.state).toEqual([
+      { value: "Texas", count: 2 },
+      { value: "Indiana", count: 1 },
+    ]);
+    expect(all.facets.category).toEqual([
+      { value: "truck", count: 2 },
+      { value: "trailer", count: 1 },
+    ]);
+    const texas = await searchKind(t.db, "kupoprodaja", terms("filtertest"), {
+      page: 1,
+      now: NOW,
+      filters: { state: "Texas", category: null, period: null },
+    });
+    expect(titles(texas.hits).sort()).toEqual(["Filtertest Volvo", "Filtertest Wabash prikolica"]);
+    expect(texas.count.total).toBe(2);
+    expect(texas.counts.kupoprodaja.total).toBe(3); // the tabs count without the filters
+    // The other facet counts within this one.
+    expect(texas.facets.category).toEqual([
+      { value: "trailer", count: 1 },
+      { value: "truck", count: 1 },
+    ]);
+    const trucksInTexas = await searchKind(t.db, "kupoprodaja", terms("filtertest"), {
+      page: 1,
+      now: NOW,
+      filters: { state: "Texas", category: "truck", period: null },
+    });
+    expect(titles(trucksInTexas.hits)).toEqual(["Filtertest Volvo"]);
+
+    await article({ title: "Periodtest nedavno", date: day(14) });
+    await article({ title: "Periodtest prošle godine", date: new Date("2025-09-01T12:00:00Z") });
+    const period = (p: "nedelja" | "mesec" | "godina" | null) =>
+      searchKind(t.db, "clanci", terms("periodtest"), {
+        page: 1,
+        now: NOW,
+        filters: { state: null, category: null, period: p },
+      });
+    expect(titles((await period(null)).hits)).toHaveLength(2);
+    expect(titles((await period("nedelja")).hits)).toEqual(["Periodtest nedavno"]);
+    expect(titles((await period("godina")).hits)).toHaveLength(2);
   });
 
   it(`counts a common word up to ${SEARCH_COUNT_CAP.toLocaleString("sr")} and says there are more`, async () => {

@@ -14,17 +14,24 @@
  */
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { listings } from "~/db/schema";
 import { hitsOf, type SearchHit } from "./hits.server";
 import {
+  type FacetCount,
+  hasSearchFilters,
+  KIND_FILTERS,
+  NO_SEARCH_FILTERS,
   SEARCH_COUNT_CAP,
   SEARCH_KINDS,
   SEARCH_OVERVIEW_SIZE,
   SEARCH_PAGE_SIZE,
   type SearchCount,
+  type SearchFacets,
+  type SearchFilters,
   type SearchKind,
 } from "./kinds";
 import type { SearchTerm } from "./normalize";
-import { foldTerms, type Patterns, rowsOf, SOURCES } from "./sources.server";
+import { foldTerms, inScope, type Patterns, rowsOf, SOURCES } from "./sources.server";
 
 export type { SearchHit } from "./hits.server";
 
@@ -74,11 +81,61 @@ async function countFolded(
     await db.execute(sql`select ${sql.join(columns, sql`, `)}`),
   );
   const out = {} as Record<SearchKind, SearchCount>;
-  for (const kind of SEARCH_KINDS) {
-    const n = Number(row?.[kind] ?? 0);
-    out[kind] = { total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
-  }
+  for (const kind of SEARCH_KINDS) out[kind] = cappedCount(Number(row?.[kind] ?? 0));
   return out;
+}
+
+const cappedCount = (n: number): SearchCount => ({
+  total: Math.min(n, SEARCH_COUNT_CAP),
+  capped: n > SEARCH_COUNT_CAP,
+});
+
+/** One kind's matches within its filters, counted up to one past the cap. */
+async function countFiltered(
+  db: DbOrTx,
+  kind: SearchKind,
+  patterns: Patterns,
+  filters: SearchFilters,
+  now: Date,
+): Promise<SearchCount> {
+  const s = SOURCES[kind];
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(
+      sql`select count(*)::int as n from (select 1 from ${s.table} where ${inScope(s, now, filters)} and ${s.match(patterns)} limit ${SEARCH_COUNT_CAP + 1}) as m`,
+    ),
+  );
+  return cappedCount(Number(row?.n ?? 0));
+}
+
+/** The columns of the listing filters a facet counts. */
+const FACET_COLUMNS = { state: listings.state, category: listings.saleCategory } as const;
+
+/**
+ * The values each of a kind's listing filters can take among its matches (the other filters
+ * applied), with their counts, most first — read from at most the first 1,001 matches, like the
+ * counts, so no facet makes a request expensive.
+ */
+async function facetsOf(
+  db: DbOrTx,
+  kind: SearchKind,
+  patterns: Patterns,
+  filters: SearchFilters,
+  now: Date,
+): Promise<SearchFacets> {
+  const s = SOURCES[kind];
+  const facets: SearchFacets = {};
+  for (const facet of KIND_FILTERS[kind]) {
+    if (facet !== "state" && facet !== "category") continue;
+    const column = FACET_COLUMNS[facet];
+    const others = { ...filters, [facet]: null };
+    const rows = rowsOf<{ value: string | null; n: number | string }>(
+      await db.execute(
+        sql`select value, count(*)::int as n from (select ${column} as value from ${s.table} where ${inScope(s, now, others)} and ${s.match(patterns)} limit ${SEARCH_COUNT_CAP + 1}) as m where value is not null group by value order by n desc, value`,
+      ),
+    );
+    facets[facet] = rows.map((r): FacetCount => ({ value: String(r.value), count: Number(r.n) }));
+  }
+  return facets;
 }
 
 type RankedId = { kind: SearchKind; grp: number; id: number; at: number | null };
@@ -92,7 +149,12 @@ async function rankedIds(
   db: DbOrTx,
   kinds: readonly SearchKind[],
   patterns: Patterns,
-  { offset, limit, now }: { offset: number; limit: number; now: Date },
+  {
+    offset,
+    limit,
+    now,
+    filters = NO_SEARCH_FILTERS,
+  }: { offset: number; limit: number; now: Date; filters?: SearchFilters },
 ): Promise<Map<SearchKind, number[]>> {
   const take = offset + limit;
   const branches = kinds.flatMap((kind) => {
@@ -100,9 +162,10 @@ async function rankedIds(
     const order = sql`order by ${s.at} desc nulls last, ${s.id} desc limit ${take}`;
     const head = (grp: number) =>
       sql`select ${kind}::text as kind, ${grp}::int as grp, ${s.id} as id, extract(epoch from ${s.at})::float8 as at from ${s.table}`;
+    const scope = inScope(s, now, filters);
     return [
-      sql`(${head(0)} where ${s.visible(now)} and ${s.title(patterns)} ${order})`,
-      sql`(${head(1)} where ${s.visible(now)} and ${s.match(patterns)} and not (${s.title(patterns)}) ${order})`,
+      sql`(${head(0)} where ${scope} and ${s.title(patterns)} ${order})`,
+      sql`(${head(1)} where ${scope} and ${s.match(patterns)} and not (${s.title(patterns)}) ${order})`,
     ];
   });
   const out = new Map<SearchKind, number[]>();
@@ -155,41 +218,51 @@ export async function searchOverview(
 }
 
 export type SearchKindPage = {
+  /** Every kind's matches, without this kind's filters (the tabs). */
   counts: Record<SearchKind, SearchCount>;
   kind: SearchKind;
+  /** This kind's matches within its filters. */
+  count: SearchCount;
+  filters: SearchFilters;
+  facets: SearchFacets;
   hits: SearchHit[];
   page: number;
   totalPages: number;
 };
 
 /**
- * One kind's tab: every kind's count (for the tabs) and one page of this kind. A page past the
- * last (or past the cap) shows the last one.
+ * One kind's tab: every kind's count (for the tabs), the kind's count within its filters, the
+ * values its filters can take, and one page of its results. A page past the last (or past the cap)
+ * shows the last one.
  */
 export async function searchKind(
   db: DbOrTx,
   kind: SearchKind,
   terms: readonly SearchTerm[],
-  { page, pageSize = SEARCH_PAGE_SIZE, now = new Date() }: { page: number; pageSize?: number; now?: Date },
+  {
+    page,
+    pageSize = SEARCH_PAGE_SIZE,
+    now = new Date(),
+    filters = NO_SEARCH_FILTERS,
+  }: { page: number; pageSize?: number; now?: Date; filters?: SearchFilters },
 ): Promise<SearchKindPage> {
   return withIndexes(db, async (tx) => {
     const patterns = await foldTerms(tx, terms);
     const counts = await countFolded(tx, patterns, now);
-    const total = counts[kind].total;
-    const totalPages = Math.max(1, Math.ceil(total / pageSize));
+    const count = hasSearchFilters(filters)
+      ? await countFiltered(tx, kind, patterns, filters, now)
+      : counts[kind];
+    const facets = counts[kind].total > 0 ? await facetsOf(tx, kind, patterns, filters, now) : {};
+    const totalPages = Math.max(1, Math.ceil(count.total / pageSize));
     const current = Math.min(Math.max(1, page), totalPages);
-    if (total === 0) return { counts, kind, hits: [], page: 1, totalPages };
+    const base = { counts, kind, count, filters, facets, totalPages };
+    if (count.total === 0) return { ...base, hits: [], page: 1 };
     const ids = await rankedIds(tx, [kind], patterns, {
       offset: (current - 1) * pageSize,
       limit: pageSize,
       now,
+      filters,
     });
-    return {
-      counts,
-      kind,
-      hits: await hitsOf(tx, kind, ids.get(kind) ?? [], terms, patterns),
-      page: current,
-      totalPages,
-    };
+    return { ...base, hits: await hitsOf(tx, kind, ids.get(kind) ?? [], terms, patterns), page: current };
   });
 }

@@ -9,8 +9,12 @@ import { type PublicArticle, relatedArticles } from "~/domain/articles/public.se
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articlePath } from "~/domain/articles/slug";
 import { loadPageBanners } from "~/domain/banners/placement.server";
+import { responsiveImagesInHtml } from "~/domain/media/responsive";
 import { getSettings } from "~/domain/settings/settings.server";
 import { publicOrigin } from "~/http/public-origin.server";
+
+/** The body column: at most 800 px wide from 1024 px (the featured image's `sizes`), the screen below. */
+const BODY_IMAGE_SIZES = "(min-width: 1024px) 800px, 100vw";
 
 export async function articlePageData(db: DbOrTx, request: Request, article: PublicArticle) {
   const page = article.category === "Oglasi" ? "oglasi" : "vesti";
@@ -22,7 +26,10 @@ export async function articlePageData(db: DbOrTx, request: Request, article: Pub
   const origin = publicOrigin(request);
   const defaultImage = resolveImageUrl(settings.defaultArticleImage);
   return {
-    article: { ...article, content: withLazyImages(sanitizeArticleHtml(article.content)) },
+    article: {
+      ...article,
+      content: responsiveImagesInHtml(sanitizeArticleHtml(article.content), BODY_IMAGE_SIZES),
+    },
     canonicalUrl: `${origin}${articlePath(article)}`,
     imageUrl: (() => {
       const url = shareImageUrl(article.featuredImage, settings.defaultArticleImage);
@@ -35,9 +42,4 @@ export async function articlePageData(db: DbOrTx, request: Request, article: Pub
     sidebarPosition: `${page}-sidebar`,
     sidebarBanners: banners[`${page}-sidebar`] ?? [],
   };
-}
-
-/** Images inside the (already sanitised) article body load lazily. */
-function withLazyImages(html: string): string {
-  return html.replace(/<img(?![^>]*\sloading=)/g, '<img loading="lazy" decoding="async"');
 }

@@ -58,7 +58,7 @@ export default function CompanyRequest({ loaderData, actionData }: Route.Compone
     <PublicFormPage
       back={{ to: "/kompanije", label: "‹ Sve kompanije" }}
       title="Dodajte svoju kompaniju"
-      intro="Popunite podatke o kompaniji. Posle provere objavićemo je u imeniku. Polja sa * su obavezna, a potreban nam je telefon ili email."
+      intro="Popunite podatke o kompaniji. Posle provere objavićemo je u imeniku. Polja sa * su obavezna, a potreban nam je telefon ili e-pošta."
     >
       <PublicForm
         formRef={formRef}

@@ -1,5 +1,6 @@
 import { data, Link } from "react-router";
 import { AddressText } from "~/components/address-text";
+import { BrandName } from "~/components/brand-name";
 import { CompanyLogo } from "~/components/companies/company-logo";
 import { ErrorPage } from "~/components/error-page";
 import { getCompany } from "~/domain/companies/queries.server";
@@ -115,7 +116,9 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
           className="h-20 w-20 shrink-0 rounded-xl border border-slate-200"
         />
         <div className="min-w-0">
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{c.name}</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            <BrandName name={c.name} />
+          </h1>
           {c.category ? (
             <p className="text-sm font-semibold uppercase tracking-wide text-brand-600">{c.category}</p>
           ) : null}
@@ -130,7 +133,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
             </ContactLink>
           ) : null}
           {c.email ? (
-            <ContactLink href={`mailto:${c.email}`} label="Email">
+            <ContactLink href={`mailto:${c.email}`} label="E-pošta">
               <AddressText address={c.email} />
             </ContactLink>
           ) : null}

@@ -1,7 +1,8 @@
-import { data, Link, type MetaDescriptor, redirect } from "react-router";
+import { data, type MetaDescriptor, redirect } from "react-router";
 import { z } from "zod";
 import { CommentForm, CommentList, TopicArticle, type VoteSlot } from "~/components/forum/topic-view";
 import { VoteButtons } from "~/components/forum/vote-buttons";
+import { Breadcrumbs } from "~/components/public/breadcrumbs";
 import { Notice } from "~/components/ui/notice";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
 import { FORUM_MESSAGES, FORUM_PAGE_CACHE, PUBLIC_COMMENTS_PAGE_SIZE } from "~/domain/forum/constants";
@@ -237,12 +238,7 @@ export default function ForumTopic({ loaderData, actionData }: Route.ComponentPr
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with <, > and & escaped (lib/json-ld.ts)
         dangerouslySetInnerHTML={{ __html: discussionJsonLd(topic, comments, canonicalUrl) }}
       />
-      <nav aria-label="Putanja" className="text-sm text-slate-500">
-        <Link to="/forum" className="hover:text-slate-800">
-          Forum
-        </Link>{" "}
-        / <span className="text-slate-700">Tema</span>
-      </nav>
+      <Breadcrumbs steps={[{ label: "Forum", to: "/forum" }, { label: "Tema" }]} />
       {looseVoteError ? <Notice className="mt-4" tone="error" message={looseVoteError} /> : null}
 
       <TopicArticle topic={topic} vote={vote} />

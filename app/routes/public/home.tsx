@@ -81,7 +81,10 @@ function Section({
           {title}
         </h2>
         {more ? (
-          <Link to={more.to} className="text-sm font-medium text-brand-700 hover:text-brand-900">
+          <Link
+            to={more.to}
+            className="inline-flex min-h-6 items-center text-sm font-medium text-brand-700 hover:text-brand-900"
+          >
             {more.label} →
           </Link>
         ) : null}

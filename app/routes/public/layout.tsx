@@ -67,8 +67,14 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
             © {new Date().getFullYear()} {SITE_NAME} — Zajednica balkanskih vozača u Americi
           </p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
-            <ScriptSwitch script={script} path={path} tone="light" className="-ml-2.5" />
-            <a href="/admin" className="text-slate-500 hover:text-slate-800">
+            <ScriptSwitch
+              script={script}
+              path={path}
+              tone="light"
+              label="Pismo (podnožje)"
+              className="-ml-2.5"
+            />
+            <a href="/admin" className="inline-flex min-h-6 items-center text-slate-500 hover:text-slate-800">
               Prijava za osoblje
             </a>
           </div>

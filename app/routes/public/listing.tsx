@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
+import { BrandName } from "~/components/brand-name";
 import { ErrorPage } from "~/components/error-page";
 import { FeaturedMark } from "~/components/listings/listing-card";
 import {
@@ -9,6 +10,7 @@ import {
   TextSection,
 } from "~/components/listings/listing-parts";
 import { PromotionOffers } from "~/components/payments/promotion-offers";
+import { Breadcrumbs } from "~/components/public/breadcrumbs";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
 import {
   formatPay,
@@ -126,15 +128,12 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (serializeJsonLd), built on the server
         dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
-      <nav aria-label="Putanja" className="text-sm text-slate-500">
-        <Link to="/" className="hover:text-slate-800">
-          Početna
-        </Link>{" "}
-        /{" "}
-        <Link to={section.path} className="hover:text-slate-800">
-          {section.title}
-        </Link>
-      </nav>
+      <Breadcrumbs
+        steps={[
+          { label: "Početna", to: "/" },
+          { label: section.title, to: section.path },
+        ]}
+      />
 
       <header className="mt-3">
         {featured ? <FeaturedMark /> : null}
@@ -143,10 +142,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 font-medium text-brand-700">
             {company ? (
               <Link to={`/kompanije/${company.id}`} className="hover:underline">
-                {listing.companyName}
+                <BrandName name={listing.companyName ?? ""} />
               </Link>
             ) : (
-              listing.companyName
+              <BrandName name={listing.companyName ?? ""} />
             )}
           </p>
         ) : null}

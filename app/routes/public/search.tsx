@@ -1,8 +1,21 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/pagination";
 import { SearchForm } from "~/components/public/search-form";
-import { resultsPhrase, SearchHitList, SearchTabs, searchHref } from "~/components/public/search-results";
-import { parseSearchKind, SEARCH_KIND_LABELS, SEARCH_MAX_PAGE } from "~/domain/search/kinds";
+import {
+  CapNotice,
+  resultsPhrase,
+  SearchFilterBar,
+  SearchHitList,
+  SearchTabs,
+  searchHref,
+} from "~/components/public/search-results";
+import {
+  hasSearchFilters,
+  parseSearchFilters,
+  parseSearchKind,
+  SEARCH_KIND_LABELS,
+  SEARCH_MAX_PAGE,
+} from "~/domain/search/kinds";
 import { parseSearchQuery, SEARCH_MAX_LENGTH } from "~/domain/search/normalize";
 import { searchKind, searchOverview } from "~/domain/search/search.server";
 import { getCachedSettings } from "~/domain/settings/cache.server";
@@ -13,9 +26,10 @@ import type { Route } from "./+types/search";
 
 /**
  * `/pretraga?q=…[&vrsta=…][&page=N]`: the site search (docs/decisions/200). Without `vrsta`, the
- * best few results of every kind with their counts; with it, that kind's results, 20 a page.
- * Nothing typed, too little typed, or nothing found are pages with a Serbian explanation, never
- * an error; the page is never indexed.
+ * best few results of every kind with their counts; with it, that kind's results, 20 a page,
+ * narrowed by its filters (`drzava`, `kategorija`, `period`: decision 260). Nothing typed, too
+ * little typed, or nothing found are pages with a Serbian explanation, never an error; the page is
+ * never indexed.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -23,14 +37,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const kind = parseSearchKind(url.searchParams.get("vrsta"));
   const db = getDb();
   const { siteName } = await getCachedSettings(db);
-  if (query.status !== "ok") return { siteName, query, kind, overview: null, kindPage: null };
+  const none = { overview: null, kindPage: null, requestedPage: 1 };
+  if (query.status !== "ok") return { siteName, query, kind, ...none };
   if (kind) {
-    const page = Math.min(parsePage(url.searchParams.get("page")), SEARCH_MAX_PAGE);
-    const kindPage = await searchKind(db, kind, query.terms, { page });
-    return { siteName, query, kind, overview: null, kindPage };
+    const requestedPage = parsePage(url.searchParams.get("page"));
+    const filters = parseSearchFilters(kind, url.searchParams);
+    const kindPage = await searchKind(db, kind, query.terms, {
+      page: Math.min(requestedPage, SEARCH_MAX_PAGE),
+      filters,
+    });
+    return { siteName, query, kind, ...none, kindPage, requestedPage };
   }
   const overview = await searchOverview(db, query.terms);
-  return { siteName, query, kind, overview, kindPage: null };
+  return { siteName, query, kind, ...none, overview };
 }
 
 export function headers() {
@@ -56,7 +75,12 @@ function shortened(text: string): string {
 function Tips() {
   return (
     <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-600">
-      <li>Pišite latinicom ili ćirilicom, sa kvačicama ili bez njih: „vozac“ nalazi i „vozač“ i „возач“.</li>
+      <li>
+        {/* The examples show both scripts: each carries its own language, so the page's script pass
+            leaves it as written (docs/decisions/211). */}
+        Pišite latinicom ili ćirilicom, sa kvačicama ili bez njih: „<span lang="sr-Latn">vozac</span>“ nalazi
+        i „<span lang="sr-Latn">vozač</span>“ i „<span lang="sr-Cyrl">возач</span>“.
+      </li>
       <li>Probajte kraću ili opštiju reč, ili samo deo reči („kamion“ nalazi i „kamioni“).</li>
       <li>Za tačan izraz stavite reči pod navodnike: "polovni kamioni".</li>
     </ul>
@@ -90,19 +114,34 @@ function OverviewGroups({ q, groups }: { q: string; groups: NonNullable<SearchDa
   );
 }
 
-/** One kind's page of hits (`?vrsta=`), with its pagination. */
-function KindPage({ q, kindPage }: { q: string; kindPage: NonNullable<SearchData["kindPage"]> }) {
+/** One kind's page of hits (`?vrsta=`): its filters, its count, its hits and its pagination. */
+function KindPage({
+  q,
+  kindPage,
+  requestedPage,
+}: {
+  q: string;
+  kindPage: NonNullable<SearchData["kindPage"]>;
+  requestedPage: number;
+}) {
+  const label = SEARCH_KIND_LABELS[kindPage.kind];
+  const filtered = hasSearchFilters(kindPage.filters);
   return (
-    <section aria-label={SEARCH_KIND_LABELS[kindPage.kind]} className="mt-4">
+    <section aria-label={label} className="mt-4">
+      <SearchFilterBar q={q} kind={kindPage.kind} filters={kindPage.filters} facets={kindPage.facets} />
+      <CapNotice count={kindPage.count} requestedPage={requestedPage} page={kindPage.page} />
       {kindPage.hits.length === 0 ? (
         <p className="py-6 text-slate-600">
-          U kategoriji {SEARCH_KIND_LABELS[kindPage.kind]} nema rezultata za „{q}“.
+          {filtered
+            ? `U kategoriji ${label} nema rezultata za „${q}“ uz izabrane filtere.`
+            : `U kategoriji ${label} nema rezultata za „${q}“.`}
         </p>
       ) : (
         <>
-          <p className="text-sm text-slate-500">
-            {SEARCH_KIND_LABELS[kindPage.kind]}: {resultsPhrase(kindPage.counts[kindPage.kind])}
-            {kindPage.totalPages > 1 ? `, strana ${kindPage.page} od ${kindPage.totalPages}` : ""}
+          <p className="mt-4 text-sm text-slate-500">
+            {`${label}: ${resultsPhrase(kindPage.count)}${
+              kindPage.totalPages > 1 ? `, strana ${kindPage.page} od ${kindPage.totalPages}` : ""
+            }`}
           </p>
           <SearchHitList hits={kindPage.hits} headingLevel={2} />
         </>
@@ -115,7 +154,7 @@ function KindPage({ q, kindPage }: { q: string; kindPage: NonNullable<SearchData
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { query, kind, overview, kindPage } = loaderData;
+  const { query, kind, overview, kindPage, requestedPage } = loaderData;
   const counts = overview?.counts ?? kindPage?.counts ?? null;
   const found = counts ? Object.values(counts).some((c) => c.total > 0) : false;
   return (
@@ -171,7 +210,9 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       ) : null}
 
       {overview && found ? <OverviewGroups q={query.text} groups={overview.groups} /> : null}
-      {kindPage && found ? <KindPage q={query.text} kindPage={kindPage} /> : null}
+      {kindPage && found ? (
+        <KindPage q={query.text} kindPage={kindPage} requestedPage={requestedPage} />
+      ) : null}
     </div>
   );
 }
