@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 import { ADMIN, FAKE_STRIPE } from "./tests/e2e/support/env";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium.mjs";
 
 /**
  * End-to-end tests: Debian's Chromium (`/usr/bin/chromium`, installed by scripts/test.sh; no
@@ -60,16 +61,8 @@ export default defineConfig({
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [
