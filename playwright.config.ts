@@ -58,6 +58,9 @@ export default defineConfig({
     headless: true,
     locale: "sr-Latn-RS",
     timezoneId: "America/New_York",
+    // The service worker (docs/decisions/310) keeps the latest articles as soon as a page loads:
+    // ~40 requests per fresh context, which no other spec needs. tests/e2e/offline.spec.ts allows it.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import http from "node:http";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -20,7 +20,10 @@ beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "static-files-"));
   fs.mkdirSync(path.join(dir, "assets"));
   fs.mkdirSync(path.join(dir, "images/app"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "sw.js"), `self.addEventListener("fetch", () => {}); // ${"x".repeat(2000)}`);
+  fs.writeFileSync(
+    path.join(dir, "sw.js"),
+    `self.addEventListener("fetch", () => {}); // ${"x".repeat(2000)}`,
+  );
   fs.writeFileSync(path.join(dir, "assets/enhance-AbC123.js"), "console.log(1);");
   fs.writeFileSync(path.join(dir, "images/app/icon-192.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   const app = express();

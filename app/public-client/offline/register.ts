@@ -2,7 +2,8 @@
  * The page's side of reading without a signal (docs/decisions/310, 312), part of the public script:
  * - registers the service worker (`/sw.js`) once the page has loaded, and tells it which page was
  *   shown, so it keeps that page and refreshes what is due (also when the connection comes back);
- * - drives "Sačuvaj za čitanje bez mreže" (`[data-offline-save]`, hidden until this runs);
+ * - drives "Sačuvaj za čitanje bez mreže" (`[data-offline-save]`, laid out but invisible until the
+ *   service worker is registered: showing it moves nothing);
  * - a form sent while the device is offline is not sent: it stays as typed, with a notice that it
  *   needs a connection (`[data-offline-text]` in the page holds the words, in the page's script).
  */
@@ -127,6 +128,7 @@ export function offlineReading(): void {
       .register(SERVICE_WORKER_URL)
       .then(async (registration) => {
         shown();
+        saveButton(container);
         const sync = (registration as ServiceWorkerRegistration & { periodicSync?: PeriodicSync })
           .periodicSync;
         const permission = await navigator.permissions
@@ -142,5 +144,4 @@ export function offlineReading(): void {
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
   window.addEventListener("online", shown);
-  saveButton(container);
 }

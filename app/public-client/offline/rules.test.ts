@@ -4,6 +4,7 @@ import {
   cacheNames,
   DAY_MS,
   isBackOffice,
+  isKeepableResponse,
   isPrivateUrl,
   isReadablePage,
   type KeptPage,
@@ -73,6 +74,31 @@ describe("offline rules: which addresses are kept", () => {
       "/bez-mreze",
     ]) {
       expect(isReadablePage(url(path)), path).toBe(false);
+    }
+  });
+
+  it("keeps only answers any cache may share: never a private, no-store, non-HTML or failed one", () => {
+    const answer = (status: number, cacheControl: string | null, type = "text/html; charset=utf-8") => {
+      const headers = new Headers({ "content-type": type });
+      if (cacheControl !== null) headers.set("cache-control", cacheControl);
+      return { status, headers };
+    };
+    expect(isKeepableResponse(answer(200, "public, max-age=5, stale-while-revalidate=5"))).toBe(true);
+    for (const [status, cacheControl, type] of [
+      [200, "private, no-cache", undefined], // the forum: the visitor's own votes
+      [200, "no-store", undefined], // the back office, signed links
+      [200, "private, no-store", undefined],
+      [200, "public, no-store", undefined],
+      [200, null, undefined],
+      [200, "no-cache", undefined],
+      [200, "public, max-age=300", "application/json"],
+      [404, "public, max-age=5", undefined],
+      [503, "public, max-age=5", undefined],
+    ] as const) {
+      expect(
+        isKeepableResponse(answer(status, cacheControl, type)),
+        `${status} ${cacheControl} ${type}`,
+      ).toBe(false);
     }
   });
 

@@ -6,6 +6,7 @@
  */
 import { CYRILLIC_PREFIX, type Script, splitScriptPath } from "~/domain/cyrillic/urls";
 import { parseMediaKey, variantKey, variantWidths } from "~/domain/media/rules";
+import { isSharedCacheControl } from "~/lib/http-cache";
 
 export {
   type SaveFailure,
@@ -94,6 +95,21 @@ export function isReadablePage(url: URL): boolean {
   if (url.search !== "" || isPrivateUrl(url)) return false;
   const { pathname } = splitScriptPath(url.pathname);
   return READABLE_PATH.some((pattern) => pattern.test(pathname));
+}
+
+/**
+ * Whether a page's answer may be kept: a 200 HTML page the server lets any cache share
+ * (`Cache-Control: public`, not `private` or `no-store`), the rule of the server's own page cache.
+ * A service worker never sees `Set-Cookie` (the Fetch standard filters it out), so a page that
+ * varies per visitor or sets a cookie is known by its Cache-Control: the forum's pages (the
+ * visitor's votes) are `private`, the back office, signed links and error pages `no-store`.
+ */
+export function isKeepableResponse(response: { status: number; headers: Headers }): boolean {
+  return (
+    response.status === 200 &&
+    /^text\/html\b/i.test(response.headers.get("content-type") ?? "") &&
+    isSharedCacheControl(response.headers.get("cache-control"))
+  );
 }
 
 export function isArticlePath(pathname: string): boolean {

@@ -16,6 +16,7 @@ import {
   encodeRecord,
   isBackOffice,
   isHashedAsset,
+  isKeepableResponse,
   isKeptImagePath,
   isOfflinePage,
   isReadablePage,
@@ -244,7 +245,12 @@ async function refreshPage(url: string, record: PageRecord | null, change: (r: P
     await serial(() => dropPage(url));
     return;
   }
-  if (!response.ok || !/text\/html/.test(response.headers.get("content-type") ?? "")) return;
+  // No longer shared (it became private, or an error page): the old copy goes too.
+  if (response.ok && !isKeepableResponse(response)) {
+    await serial(() => dropPage(url));
+    return;
+  }
+  if (!isKeepableResponse(response)) return;
   const copy = await readCopy(response);
   const images = await fetchImages(pageImages(copy.html, ORIGIN));
   await serial(() => putPage(url, copy, images, change));
@@ -306,6 +312,8 @@ function maintain(script: Script | null): Promise<void> {
   maintaining ??= (async () => {
     try {
       const state = await serial(() => writeState((s) => ({ ...s, script: script ?? s.script })));
+      // First what is past its time (7 days, the budget), then the network.
+      await serial(() => prune());
       const now = Date.now();
       const refreshAll = state.refreshAll === true;
       if (
@@ -351,8 +359,8 @@ async function save(url: URL): Promise<WorkerAnswer> {
   let copy: PageCopy | null = null;
   try {
     const response = await fetchOwn(url.pathname);
-    if (response.ok && /text\/html/.test(response.headers.get("content-type") ?? ""))
-      copy = await readCopy(response);
+    if (response.ok && !isKeepableResponse(response)) return { ok: false, code: "not-readable" };
+    if (isKeepableResponse(response)) copy = await readCopy(response);
   } catch {
     // Offline: the copy kept when the page was opened will do.
   }
@@ -444,11 +452,10 @@ async function navigate(event: FetchEvent, url: URL): Promise<Response> {
   // The server away (nginx's 502–504, the app's 503): a kept copy is better than an error page.
   if (response.status >= 500) return (await keptCopy(url))?.response ?? response;
   if (
-    response.status === 200 &&
     response.type === "basic" &&
+    !response.redirected &&
     isReadablePage(url) &&
-    /text\/html/.test(response.headers.get("content-type") ?? "") &&
-    !/no-store/.test(response.headers.get("cache-control") ?? "")
+    isKeepableResponse(response)
   ) {
     const clone = response.clone();
     event.waitUntil(
@@ -516,11 +523,16 @@ async function image(request: Request, url: URL): Promise<Response> {
   }
 }
 
-function fromBackOffice(request: Request, url: URL): boolean {
-  if (isBackOffice(url.pathname)) return true;
+/**
+ * Whether a file was asked for by a public page. The back office's are not: its document is under
+ * /admin, and its scripts import one another (a module's imports name the importing module, under
+ * /assets/, as their referrer; public pages run one script that imports nothing). A request without
+ * a referrer is left alone too.
+ */
+function fromPublicPage(request: Request): boolean {
   if (!request.referrer) return false;
   const referrer = new URL(request.referrer);
-  return referrer.origin === ORIGIN && isBackOffice(referrer.pathname);
+  return referrer.origin === ORIGIN && !isBackOffice(referrer.pathname) && !isHashedAsset(referrer.pathname);
 }
 
 // --- Events --------------------------------------------------------------------------------------
@@ -580,13 +592,13 @@ self.addEventListener("activate", (event) => {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (url.origin !== ORIGIN || fromBackOffice(request, url)) return;
+  if (url.origin !== ORIGIN || isBackOffice(url.pathname)) return;
   if (request.mode === "navigate") {
     if (request.method === "GET") event.respondWith(navigate(event, url));
     else event.respondWith(submit(event));
     return;
   }
-  if (request.method !== "GET" || url.search !== "") return;
+  if (request.method !== "GET" || url.search !== "" || !fromPublicPage(request)) return;
   if (isHashedAsset(url.pathname)) event.respondWith(asset(request, url));
   else if (isKeptImagePath(url.pathname)) event.respondWith(image(request, url));
 });
