@@ -15,12 +15,14 @@ import { LISTING_MESSAGES } from "~/domain/listings/options";
 import { SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
 import type { SignupErrorCode } from "~/domain/newsletter/signup.server";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import type { LoginErrorCode } from "~/domain/users/auth.server";
 import type { UserErrorCode } from "~/domain/users/manage.server";
 import { deleteErrorMessage, USER_MESSAGES } from "~/domain/users/validation";
 import type { FieldErrors, FormValues } from "~/lib/form";
+import { LOGIN_MESSAGES, loginRateLimitMessage } from "~/messages/users";
 
 /** Codes every area may answer with. */
-export type CommonErrorCode = "unknown_intent" | "bad_request" | "rate_limited";
+export type CommonErrorCode = "unknown_intent" | "bad_request" | "rate_limited" | "forbidden";
 
 export type ArticleErrorCode =
   | "article.not_found"
@@ -35,6 +37,7 @@ export type ErrorCode =
   | ListingErrorCode
   | SubmissionErrorCode
   | UserErrorCode
+  | LoginErrorCode
   | SignupErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
@@ -43,6 +46,13 @@ export const ERRORS = {
   unknown_intent: { status: 400, message: "Nepoznata akcija." },
   bad_request: { status: 400, message: "Neispravan zahtev." },
   rate_limited: { status: 429, message: (minutes) => tooManyRequestsMessage(Number(minutes)) },
+  forbidden: { status: 403, message: "Nemate dozvolu za pristup ovoj stranici." },
+  "login.missing": { status: 400, message: LOGIN_MESSAGES.missing },
+  // The failure's detail is the wait in seconds.
+  "login.rate_limited": { status: 429, message: (seconds) => loginRateLimitMessage(Number(seconds)) },
+  "login.invalid": { status: 401, message: LOGIN_MESSAGES.invalid },
+  "login.session_failed": { status: 500, message: LOGIN_MESSAGES.sessionFailed },
+  "login.unexpected": { status: 500, message: LOGIN_MESSAGES.unexpected },
   "article.not_found": { status: 404, message: ARTICLE_MESSAGES.notFound },
   "article.save_failed": { status: 500, message: ARTICLE_MESSAGES.saveFailed },
   "article.delete_failed": { status: 500, message: ARTICLE_MESSAGES.deleteFailed },

@@ -16,7 +16,7 @@ import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articlePath } from "~/domain/articles/slug";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { failure, unknownIntent } from "~/http/errors";
 import { redirectWithFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";

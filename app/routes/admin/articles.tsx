@@ -22,7 +22,7 @@ import { ARTICLE_PAGE_SIZE, parseArticleListQuery } from "~/domain/articles/list
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { failure, unknownIntent } from "~/http/errors";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";

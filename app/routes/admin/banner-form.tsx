@@ -8,7 +8,7 @@ import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { getBanner, updateBanner } from "~/domain/banners/banners.server";
 import { BANNER_SECTIONS, type BannerSection } from "~/domain/banners/rules";
 import { BANNER_MESSAGES, bannerFormSchema, bannerFormValues } from "~/domain/banners/validation";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { type FieldErrors, parseForm } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";

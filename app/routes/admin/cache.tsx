@@ -9,7 +9,7 @@ import { Notice } from "~/components/ui/notice";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { CACHE_MESSAGES, clearBrowserStores, isSignInKey, windowStores } from "~/domain/cache/browser";
 import { clearServerCaches, SERVER_CACHES } from "~/domain/cache/clear.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";

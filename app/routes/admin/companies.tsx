@@ -17,9 +17,9 @@ import {
   parseCompanyFilters,
 } from "~/domain/companies/constants";
 import { deleteCompany, listCompanies, toggleCompanyActive } from "~/domain/companies/queries.server";
-import { requirePermission } from "~/domain/users/auth.server";
 import { readListRequest } from "~/http/admin-list.server";
 import { auditTrail } from "~/http/audit-trail.server";
+import { requirePermission } from "~/http/auth.server";
 import { unknownIntent } from "~/http/errors";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";

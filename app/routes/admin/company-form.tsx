@@ -20,7 +20,7 @@ import {
   companyFormSchema,
   parseList,
 } from "~/domain/companies/validation";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { type FieldErrors, listOf, parseForm, textValue } from "~/lib/form";
 import { parseId } from "~/lib/ids";

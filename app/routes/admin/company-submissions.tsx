@@ -32,8 +32,8 @@ import {
 } from "~/domain/companies/submissions.server";
 import { companyFormSchema } from "~/domain/companies/validation";
 import type { QueueReply } from "~/domain/moderation/queue";
-import { requirePermission } from "~/domain/users/auth.server";
 import { auditTrail } from "~/http/audit-trail.server";
+import { requirePermission } from "~/http/auth.server";
 import { unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { loadQueueFrom, QUEUE_FORM, queueIds, queueNote, queueReply } from "~/http/moderation.server";

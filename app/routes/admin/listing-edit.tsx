@@ -13,7 +13,7 @@ import { companyChoices, getListing } from "~/domain/listings/listings.server";
 import { KIND_LABELS, LISTING_MESSAGES, MAX_PHOTOS, STATUS_LABELS } from "~/domain/listings/options";
 import { PHOTO_MAX_BYTES } from "~/domain/listings/photos.server";
 import { maxModelYear } from "~/domain/listings/validation";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { redirectWithFlash } from "~/http/flash.server";
 import { formValues } from "~/lib/form";
 import { parseId } from "~/lib/ids";

@@ -22,8 +22,8 @@ import {
 } from "~/domain/listings/options";
 import { isFeatured } from "~/domain/listings/rules";
 import type { ListingDetail } from "~/domain/listings/types";
-import { requirePermission } from "~/domain/users/auth.server";
 import { auditTrail } from "~/http/audit-trail.server";
+import { requirePermission } from "~/http/auth.server";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";
 import { loadQueueFrom, QUEUE_FORM, queueIds, queueIntents, queueReply } from "~/http/moderation.server";

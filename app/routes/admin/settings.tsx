@@ -19,7 +19,7 @@ import {
   type SettingsValues,
   settingsFormSchema,
 } from "~/domain/settings/settings-form";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { saveSettingsAudited } from "~/http/settings-save.server";
 import { type FieldErrors, parseForm, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";

@@ -10,7 +10,6 @@ import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { ActiveBadge } from "~/components/ui/status-badge";
 import { CreateUserDialog } from "~/components/users/create-user-dialog";
-import { forbidden, requirePermission, userPermissions } from "~/domain/users/auth.server";
 import {
   createStaffUser,
   deleteStaffUser,
@@ -22,6 +21,7 @@ import { ROLE_LABELS } from "~/domain/users/permissions";
 import { listUsers } from "~/domain/users/users.server";
 import { createUserFormSchema, USER_MESSAGES, userDeletedMessage } from "~/domain/users/validation";
 import { auditTrail } from "~/http/audit-trail.server";
+import { forbidden, requirePermission, userPermissions } from "~/http/auth.server";
 import { errorMessage, errorStatus, failure, unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";

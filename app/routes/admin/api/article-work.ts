@@ -17,7 +17,7 @@ import {
   touchPresence,
 } from "~/domain/articles/drafts.server";
 import { revisionDiff } from "~/domain/articles/revisions.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { parseForm } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";

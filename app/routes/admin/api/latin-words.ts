@@ -15,7 +15,7 @@ import {
   latinWordsSchema,
 } from "~/domain/cyrillic/latin-words-form";
 import { getSettings, saveLatinOnlyWords } from "~/domain/settings/settings.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { formRefusal } from "~/http/form-refusal";
 import { saveSettingsAudited } from "~/http/settings-save.server";
 import { parseForm } from "~/lib/form";

@@ -9,7 +9,7 @@
 import { data } from "react-router";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { listProducts } from "~/domain/orders/products.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/promotion-products";
 import { productFormAction } from "./promotion-products.server";
