@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/form";
+import { parseForm } from "~/http/form";
+import { FIELD_MESSAGES } from "~/messages/listings";
 import {
-  FIELD_MESSAGES,
   JOB_FORM_LISTS,
   jobSchema,
   parseAmount,

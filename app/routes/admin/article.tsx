@@ -11,7 +11,6 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { deleteArticle, getAdminArticle } from "~/domain/articles/admin.server";
-import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articlePath } from "~/domain/articles/slug";
 import { recordAudit } from "~/domain/audit/audit.server";
@@ -23,6 +22,7 @@ import { readIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/article";
 

@@ -10,7 +10,7 @@ import { recordAudit } from "~/domain/audit/audit.server";
 import { CACHE_MESSAGES, clearBrowserStores, isSignInKey, windowStores } from "~/domain/cache/browser";
 import { clearServerCaches, SERVER_CACHES } from "~/domain/cache/clear.server";
 import { requirePermission } from "~/http/auth.server";
-import { parseForm } from "~/lib/form";
+import { parseForm } from "~/http/form";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/cache";

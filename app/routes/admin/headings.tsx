@@ -24,7 +24,7 @@ import {
 } from "~/domain/headings/list.server";
 import { HEADINGS_MESSAGES, HEADINGS_PAGE_SIZE, parseHeadingFilter } from "~/domain/headings/rules";
 import { requirePermission } from "~/http/auth.server";
-import { parseForm } from "~/lib/form";
+import { parseForm } from "~/http/form";
 import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine } from "~/lib/pagination";
 import { getDb } from "~/services.server";

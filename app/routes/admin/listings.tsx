@@ -15,7 +15,6 @@ import { countListingsByStatus, getListing, listAdminListings } from "~/domain/l
 import {
   ADMIN_LISTINGS_PAGE_SIZE,
   KIND_LABELS,
-  LISTING_MESSAGES,
   type ListingKind,
   SALE_CATEGORY_LABELS,
   STATUS_LABELS,
@@ -29,6 +28,7 @@ import { readIntent } from "~/http/intent";
 import { loadQueueFrom, QUEUE_FORM, queueIds, queueIntents, queueReply } from "~/http/moderation.server";
 import { refuseQueuePost } from "~/http/queue-refusal.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { LISTING_MESSAGES } from "~/messages/listings";
 import { getDb, getStorage } from "~/services.server";
 import type { Route } from "./+types/listings";
 

@@ -8,7 +8,7 @@ import { login } from "~/domain/users/auth.server";
 import { loginSchema } from "~/domain/users/validation";
 import { deviceCookie, deviceTokenOf, getSessionUser, sessionCookie } from "~/http/auth.server";
 import { failure } from "~/http/errors";
-import { parseForm } from "~/lib/form";
+import { parseForm } from "~/http/form";
 import { safeRedirect } from "~/lib/safe-redirect";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/login";

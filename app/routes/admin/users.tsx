@@ -19,14 +19,16 @@ import {
 } from "~/domain/users/manage.server";
 import { ROLE_LABELS } from "~/domain/users/permissions";
 import { listUsers } from "~/domain/users/users.server";
-import { createUserFormSchema, USER_MESSAGES, userDeletedMessage } from "~/domain/users/validation";
+import { createUserFormSchema } from "~/domain/users/validation";
 import { auditTrail } from "~/http/audit-trail.server";
 import { forbidden, requirePermission, userPermissions } from "~/http/auth.server";
 import { errorMessage, errorStatus, failure, unknownIntent } from "~/http/errors";
+import { parseForm } from "~/http/form";
 import { parseIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
-import { idField, parseForm } from "~/lib/form";
+import { idField } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { USER_MESSAGES, userDeletedMessage } from "~/messages/users";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/users";
 
