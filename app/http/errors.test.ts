@@ -18,8 +18,10 @@ describe("the error table (decision 170)", () => {
   });
 
   it("gives every field code its words, with the detail where the words quote one", () => {
+    // The detail each code's words quote: a number, or the pay unit of a pay range.
+    const detailOf = (code: string) => (code === "listing.payRange" ? "per-week" : "7");
     for (const code of Object.keys(FIELD_WORDS)) {
-      const words = fieldMessage(`${code}:7`);
+      const words = fieldMessage(`${code}:${detailOf(code)}`);
       expect(words.trim(), code).not.toBe("");
       expect(words.startsWith(code), code).toBe(false);
     }
