@@ -67,9 +67,9 @@ afterAll(async () => {
 
 /**
  * Runs the worker process until the fake Mailgun's call `killAt` arrives, then kills it with
- * SIGKILL; returns when it was killed.
+ * SIGKILL; returns once it has exited.
  */
-async function runWorkerUntilKilled(killAt: number, when: "before" | "after"): Promise<number> {
+async function runWorkerUntilKilled(killAt: number, when: "before" | "after"): Promise<void> {
   fake.hang(killAt, when);
   const child = spawn(
     process.execPath,
