@@ -41,6 +41,8 @@ import { runWrk, wrkInstalled } from "./support/wrk.mjs";
 const PROFILE_HOOK = path.join(import.meta.dirname, "support/cpu-profile-hook.mjs");
 
 const { values: opts } = parseArgs({
+  // --no-nginx, --no-pin (Node ≥ 20.16).
+  allowNegative: true,
   options: {
     driver: { type: "string", default: "pglite" },
     url: { type: "string" },
