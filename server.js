@@ -4,6 +4,7 @@
 // keep-alive sockets, wait for the requests' work to end, stop the job runner, close the database.
 import { execFile } from "node:child_process";
 import cluster from "node:cluster";
+import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import express from "express";
@@ -48,8 +49,9 @@ async function main() {
     }
     process.exit(1);
   }
-  const { env, app: appHandler, inflight } = started;
-  let handler = appHandler;
+  const { env, inflight } = started;
+  // Page cache hits first (before Express: decision 280), everything else to the Express app.
+  let handler = started.handler ?? started.app;
   if (vite) {
     const server = express();
     server.disable("x-powered-by");
@@ -69,7 +71,7 @@ async function main() {
     handler = server;
   }
 
-  const http = handler.listen(env.PORT, env.HOST, () => {
+  const http = createServer(handler).listen(env.PORT, env.HOST, () => {
     const address = http.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     mod.logger.info({ port }, "listening");

@@ -28,12 +28,21 @@
 // loop, like autocannon). Latency is measured per request from write to the last byte.
 // Results: see bench/README.md.
 import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
 import os from "node:os";
+import path from "node:path";
 import { parseArgs } from "node:util";
-import { startApp, startNginx, startPostgres } from "./support/cluster.mjs";
+import { startApp, startNginx, startPostgres, startShippedNginx } from "./support/cluster.mjs";
+import { summarise } from "./support/cpu-profile-summary.mjs";
+import { runWrk, wrkInstalled } from "./support/wrk.mjs";
+
+const PROFILE_HOOK = path.join(import.meta.dirname, "support/cpu-profile-hook.mjs");
 
 const { values: opts } = parseArgs({
+  // --no-nginx, --no-pin (Node ≥ 20.16).
+  allowNegative: true,
   options: {
     driver: { type: "string", default: "pglite" },
     url: { type: "string" },
@@ -59,6 +68,15 @@ const { values: opts } = parseArgs({
     pairs: { type: "string", default: "0" },
     /** App processes to compare, e.g. "1,2" (WEB_CONCURRENCY; more than 1 needs --driver postgres). */
     processes: { type: "string", default: "1" },
+    /** wrk (C, one thread: the default) or node (Node's http client, as before issue 26). */
+    "load-generator": { type: "string", default: "wrk" },
+    /** Write a CPU profile of every measured run of a one-process server into this directory. */
+    "cpu-prof": { type: "string" },
+    /**
+     * Also run the shipped topology: deploy/nginx-site.conf (TLS, its micro-cache) in front of
+     * --processes N app processes, one per port (PostgreSQL for N > 1).
+     */
+    edge: { type: "boolean", default: false },
   },
 });
 const DURATION_MS = Number(opts.duration) * 1000;
@@ -72,7 +90,7 @@ const USER_AGENT = opts["no-views"]
 function get(agent, base, path) {
   return new Promise((resolve) => {
     const started = process.hrtime.bigint();
-    const req = http.get(
+    const req = (base.startsWith("https:") ? https : http).get(
       `${base}${path}`,
       { agent, headers: { "user-agent": USER_AGENT, accept: "text/html", "accept-encoding": "gzip" } },
       (res) => {
@@ -98,7 +116,8 @@ function percentile(sorted, p) {
 }
 
 /** N connections in a closed loop for warm-up + duration; statistics over the measured part only. */
-async function run(base, nextPath, expected) {
+async function runNode(base, list, expected) {
+  const nextPath = () => list[Math.floor(Math.random() * list.length)];
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS, maxFreeSockets: CONNECTIONS });
   const latencies = [];
   let errors = 0;
@@ -156,23 +175,21 @@ async function articlePaths(base) {
   return locs.map((loc) => new URL(loc).pathname).filter((p) => p.startsWith("/article/"));
 }
 
+/** Each scenario's URLs (a request takes a random one): `paths` are the sampled article URLs. */
 const SCENARIOS = {
-  /** A random published article, by its canonical URL (the full page: query, sanitise, render, +1 view). */
-  article: (paths) => () => paths[Math.floor(Math.random() * paths.length)],
+  /** A random published article, by its canonical URL (query, sanitise, render). */
+  article: (paths) => paths,
   /** The same articles' Cyrillic twins (/cir/article/…): the same render plus the script pass. */
-  "article-cir": (paths) => () => `/cir${paths[Math.floor(Math.random() * paths.length)]}`,
+  "article-cir": (paths) => paths.map((p) => `/cir${p}`),
   /** The first page of /vesti (list query + count + banners + render). */
-  vesti: () => () => "/vesti",
+  vesti: () => ["/vesti"],
   /** Its Cyrillic twin. */
-  "vesti-cir": () => () => "/cir/vesti",
+  "vesti-cir": () => ["/cir/vesti"],
   /** The home page and its Cyrillic twin (the largest page: every banner position). */
-  home: () => () => "/",
-  "home-cir": () => () => "/cir",
+  home: () => ["/"],
+  "home-cir": () => ["/cir"],
   /** A bare /article/{id}: the 301 to the canonical URL. */
-  "article-redirect": (paths) => () => {
-    const p = paths[Math.floor(Math.random() * paths.length)];
-    return `/article/${p.slice(p.lastIndexOf("-") + 1)}`;
-  },
+  "article-redirect": (paths) => paths.map((p) => `/article/${p.slice(p.lastIndexOf("-") + 1)}`),
 };
 
 /** How the table names each scenario's URL. */
@@ -271,6 +288,107 @@ function sample(list, n) {
   return copy.slice(0, n);
 }
 
+/** One scenario against one server: a warm-up (discarded), then the measured run. */
+async function measure(base, list, expected, { onMeasureStart, onMeasureEnd } = {}) {
+  if (opts["load-generator"] === "node") {
+    // The Node generator measures after its own warm-up inside one run: the hooks bracket it all.
+    await onMeasureStart?.();
+    const r = await runNode(base, list, expected);
+    await onMeasureEnd?.();
+    return r;
+  }
+  const common = {
+    base,
+    paths: list,
+    connections: CONNECTIONS,
+    userAgent: USER_AGENT,
+    cpu: loadCpu,
+  };
+  if (WARMUP_MS > 0) await runWrk({ ...common, seconds: WARMUP_MS / 1000 });
+  await onMeasureStart?.();
+  const r = await runWrk({ ...common, seconds: DURATION_MS / 1000 });
+  await onMeasureEnd?.();
+  return r;
+}
+
+/** Every URL once, one at a time: with the page cache on, the measured run then sees hits. */
+async function prime(base, list) {
+  const agent = base.startsWith("https:")
+    ? new https.Agent({ keepAlive: true, maxSockets: 4, rejectUnauthorized: false })
+    : new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const unique = [...new Set(list)];
+  for (let i = 0; i < unique.length; i += 4) {
+    await Promise.all(unique.slice(i, i + 4).map((p) => get(agent, base, p)));
+  }
+  agent.destroy();
+}
+
+let loadCpu;
+
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/** utime + stime of a process, in clock ticks (null when it cannot be read). */
+function cpuTicks(pid) {
+  if (pid === undefined) return null;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
+}
+
+/** Measured windows profiled so far, per server process (the hook numbers its files 1, 2, …). */
+const profileWindows = new Map();
+
+/**
+ * The server's CPU profile of one measured run (--cpu-prof): SIGUSR2 starts and stops it (the hook
+ * writes `<server>-<window>.cpuprofile`), then the file is named after the scenario.
+ */
+function profiler(pid, dir, serverLabel, scenario) {
+  if (!dir || pid === undefined) return {};
+  return {
+    onMeasureStart: async () => {
+      process.kill(pid, "SIGUSR2");
+      await new Promise((r) => setTimeout(r, 100));
+    },
+    onMeasureEnd: async () => {
+      const window = (profileWindows.get(pid) ?? 0) + 1;
+      profileWindows.set(pid, window);
+      process.kill(pid, "SIGUSR2");
+      const written = path.join(dir, `${serverLabel}-${window}`);
+      for (let i = 0; i < 300 && !fs.existsSync(`${written}.done`); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      if (!fs.existsSync(`${written}.done`)) return;
+      fs.renameSync(`${written}.cpuprofile`, path.join(dir, `${serverLabel}-${scenario}.cpuprofile`));
+      fs.rmSync(`${written}.done`);
+    },
+  };
+}
+
+function slug(text) {
+  return text
+    .replace(/[^a-zA-Z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
+}
+
+/** The app's page cache misses (renders stored) and hits, from its metrics (METRICS_TOKEN). */
+async function cacheCounts(base) {
+  try {
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await res.text();
+    const read = (result) =>
+      Number(new RegExp(`bv_page_cache_requests_total\\{result="${result}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+    return { hits: read("hit"), misses: read("miss") };
+  } catch {
+    return null;
+  }
+}
+
+const METRICS_TOKEN = "bench-metrics-token-0123456789";
+
 async function main() {
   const cleanups = [];
   const stopAll = async () => {
@@ -284,6 +402,21 @@ async function main() {
   const pin = opts.pin && os.availableParallelism() >= 2;
   if (pin) execFileSync("taskset", ["-cp", "1", String(process.pid)], { stdio: "ignore" });
   const serverCpu = pin ? 0 : undefined;
+  loadCpu = pin ? 1 : undefined;
+  if (opts["load-generator"] === "wrk" && !wrkInstalled())
+    throw new Error("wrk is not installed (apt-get install -y wrk), or use --load-generator node");
+  const profileDir = opts["cpu-prof"] ? path.resolve(opts["cpu-prof"]) : null;
+  if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
+  const hookArgs = (label) =>
+    profileDir
+      ? {
+          NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${PROFILE_HOOK}`.trim(),
+          BENCH_CPU_PROF_DIR: profileDir,
+          BENCH_CPU_PROF_LABEL: label,
+        }
+      : {};
+  const started = new Date();
+  const loadBefore = os.loadavg();
   try {
     const names = opts.scenarios === "none" ? [] : opts.scenarios.split(",");
     const pairResults = [];
@@ -292,16 +425,40 @@ async function main() {
         throw new Error(`unknown scenario ${name} (${Object.keys(SCENARIOS).join(", ")})`);
     }
     const results = [];
-    const runAll = async (base, server, paths) => {
+    /** Runs every scenario against one server; `pid` is profiled with --cpu-prof. */
+    const runAll = async (base, server, paths, { pid, primed = false, extra } = {}) => {
       for (const name of names) {
-        const r = await run(base, SCENARIOS[name](paths), name === "article-redirect" ? 301 : 200);
-        results.push({ name, server, ...r });
+        const list = SCENARIOS[name](paths);
+        if (primed) await prime(base, list);
+        const before = extra ? await extra() : null;
+        const prof = profiler(pid, profileDir, slug(server), name);
+        let cpuAtStart = null;
+        let cpuAtEnd = null;
+        const r = await measure(base, list, name === "article-redirect" ? 301 : 200, {
+          onMeasureStart: async () => {
+            await prof.onMeasureStart?.();
+            cpuAtStart = cpuTicks(pid);
+          },
+          onMeasureEnd: async () => {
+            cpuAtEnd = cpuTicks(pid);
+            await prof.onMeasureEnd?.();
+          },
+        });
+        const after = extra ? await extra() : null;
+        // The server process's own CPU time per answer (PGlite's queries included; PostgreSQL's
+        // backends are processes of their own): what a request costs, whatever else the machine does.
+        const cpuMs =
+          cpuAtStart !== null && cpuAtEnd !== null && r.requests > 0
+            ? ((cpuAtEnd - cpuAtStart) / CLOCK_TICKS / r.requests) * 1000
+            : null;
+        results.push({ name, server, ...r, cpuMs, extra: before && after ? { before, after } : null });
         console.error(`  ${server} ${name}: ${fmt(r.rps, 0)} req/s`);
       }
     };
 
     let paths;
     let pages;
+    const processCounts = opts.processes.split(",").map(Number);
     if (opts.url) {
       const all = await articlePaths(opts.url);
       paths = sample(all, Number(opts.articles));
@@ -323,31 +480,54 @@ async function main() {
         throw new Error(`--driver must be pglite or postgres, not ${opts.driver}`);
       }
       const driver = opts.driver === "postgres" ? "PostgreSQL" : "PGlite";
-      if (opts.baseline) {
-        console.error(`starting the baseline server from ${opts.baseline} (${driver})…`);
-        if (databaseUrl && !baselineUrl)
-          throw new Error("--baseline with DATABASE_URL: give the baseline no database of ours");
-        const app = await startApp({ databaseUrl: baselineUrl, cpu: serverCpu, root: opts.baseline });
-        cleanups.push(() => app.stop());
-        paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
-        await runAll(app.baseUrl, `before (${opts.baseline.split("/").pop()}), ${driver}`, paths);
-        await app.stop();
-        cleanups.pop();
-      }
       const modes = opts["page-cache"] === "both" ? [false, true] : [opts["page-cache"] === "on"];
-      const processCounts = opts.processes.split(",").map(Number);
       if (processCounts.some((n) => n > 1) && !databaseUrl)
         throw new Error("--processes above 1 needs --driver postgres (PGlite serves one process)");
+      if (opts.baseline) {
+        if (databaseUrl && !baselineUrl)
+          throw new Error("--baseline with DATABASE_URL: give the baseline no database of ours");
+        // The baseline with the same page-cache settings, one process, first.
+        let baselineSeeded = false;
+        for (const pageCache of modes) {
+          const label = `before (${path.basename(opts.baseline)}), ${driver}, cache ${pageCache ? "on" : "off"}`;
+          console.error(`starting the baseline server (${label})…`);
+          const app = await startApp({
+            databaseUrl: baselineUrl,
+            cpu: serverCpu,
+            root: opts.baseline,
+            pageCache,
+            seed: !baselineSeeded,
+            extraEnv: hookArgs(slug(label)),
+          });
+          baselineSeeded = true;
+          cleanups.push(() => app.stop());
+          paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
+          await runAll(app.baseUrl, label, paths, { pid: app.pid, primed: pageCache });
+          await app.stop();
+          cleanups.pop();
+        }
+      }
       let seeded = false;
       for (const pageCache of modes) {
         for (const workers of processCounts) {
-          const label = `app, ${driver}, cache ${pageCache ? "on" : "off"}${processCounts.length > 1 || workers > 1 ? `, ${workers} process${workers > 1 ? "es" : ""}` : ""}`;
+          const many = processCounts.length > 1 || workers > 1;
+          const label = `app, ${driver}, cache ${pageCache ? "on" : "off"}${many ? `, ${workers} process${workers > 1 ? "es" : ""}` : ""}`;
           console.error(`starting the production server (${label})…`);
-          const app = await startApp({ databaseUrl, cpu: serverCpu, pageCache, workers, seed: !seeded });
+          const app = await startApp({
+            databaseUrl,
+            cpu: serverCpu,
+            pageCache,
+            workers,
+            seed: !seeded,
+            extraEnv: { ...(workers === 1 ? hookArgs(slug(label)) : {}), METRICS_TOKEN },
+          });
           seeded = true;
           cleanups.push(() => app.stop());
           paths ??= sample(await articlePaths(app.baseUrl), Number(opts.articles));
-          await runAll(app.baseUrl, label, paths);
+          await runAll(app.baseUrl, label, paths, {
+            pid: workers === 1 ? app.pid : undefined,
+            primed: pageCache,
+          });
           if (Number(opts.pairs) > 0) {
             console.error(`  Latin against Cyrillic, ${opts.pairs} rounds per page…`);
             pairResults.push(...(await comparePairs(app.baseUrl, paths, label)));
@@ -356,6 +536,41 @@ async function main() {
             pages = await snapshot(app.baseUrl, snapshotPaths(paths));
           await app.stop();
           cleanups.pop();
+        }
+      }
+      if (opts.edge) {
+        // The shipped topology: deploy/nginx-site.conf in front of N processes (one per port, as the
+        // systemd units run them), its micro-cache shared by them, TLS as shipped.
+        for (const count of processCounts) {
+          const label = `shipped nginx + ${count} process${count > 1 ? "es" : ""}, ${driver}, page cache on`;
+          console.error(`starting ${label}…`);
+          const apps = [];
+          for (let i = 0; i < count; i++) {
+            const app = await startApp({
+              databaseUrl,
+              cpu: pin ? i % 2 : undefined,
+              pageCache: true,
+              seed: !seeded,
+              extraEnv: { METRICS_TOKEN, TRUST_PROXY: "loopback" },
+            });
+            seeded = true;
+            cleanups.push(() => app.stop());
+            apps.push(app);
+          }
+          const edge = await startShippedNginx(
+            apps.map((a) => Number(new URL(a.baseUrl).port)),
+            { cpu: serverCpu },
+          );
+          cleanups.push(() => edge.stop());
+          paths ??= sample(await articlePaths(apps[0].baseUrl), Number(opts.articles));
+          const counts = async () => Promise.all(apps.map((a) => cacheCounts(a.baseUrl)));
+          await runAll(edge.baseUrl, label, paths, { primed: true, extra: counts });
+          await edge.stop();
+          cleanups.pop();
+          for (const app of apps) {
+            await app.stop();
+            cleanups.pop();
+          }
         }
       }
     }
@@ -367,14 +582,18 @@ async function main() {
       await runAll(nginx.staticUrl, "nginx, precompressed copy (gzip_static)", paths);
     }
 
+    const loadAfter = os.loadavg();
     console.log(
-      `\n${paths.length} different articles, ${CONNECTIONS} connections, ${opts.warmup} s warm-up + ${opts.duration} s per scenario, ` +
+      `\n${started.toISOString()} – ${new Date().toISOString()}; load average before ${loadBefore.map((l) => l.toFixed(2)).join(" ")}, after ${loadAfter.map((l) => l.toFixed(2)).join(" ")}; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? "?"})`,
+    );
+    console.log(
+      `${paths.length} different articles, ${CONNECTIONS} connections, ${opts.warmup} s warm-up + ${opts.duration} s per scenario (page cache on: every URL requested once first), load generator ${opts["load-generator"] === "wrk" ? "wrk (one thread)" : "Node's http client"}; ` +
         `${pin ? "one process and nginx on CPU 0, two processes on CPUs 0 and 1 (one each), load generator on CPU 1 in every run; PostgreSQL not pinned" : "not pinned"}, Node ${process.version}\n`,
     );
     console.log(
-      "| scenario | server | req/s | of nginx gzip_static | p50 ms | p90 ms | p99 ms | max ms | errors | KiB/resp | load generator CPU |",
+      "| scenario | server | req/s | of nginx gzip_static | server CPU ms/req | p50 ms | p90 ms | p99 ms | max ms | errors | KiB/resp | load generator CPU |",
     );
-    console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    console.log("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
     for (const r of results) {
       // The ceiling: nginx sending precompressed copies (gzip_static), else nginx compressing each.
       const ceiling =
@@ -383,8 +602,27 @@ async function main() {
       const ratio = ceiling ? `${fmt((r.rps / ceiling.rps) * 100, 1)} %` : "—";
       const shown = SHOWN[r.name] ?? r.name;
       console.log(
-        `| ${shown} | ${r.server} | ${fmt(r.rps, 0)} | ${ratio} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.errors + r.non2xx} | ${fmt(r.kbPerRequest)} | ${fmt(r.loadCpu * 100, 0)} % |`,
+        `| ${shown} | ${r.server} | ${fmt(r.rps, 0)} | ${ratio} | ${r.cpuMs === null ? "—" : fmt(r.cpuMs, 3)} | ${fmt(r.p50)} | ${fmt(r.p90)} | ${fmt(r.p99)} | ${fmt(r.max)} | ${r.errors + r.non2xx} | ${fmt(r.kbPerRequest)} | ${fmt(r.loadCpu * 100, 0)} % |`,
       );
+    }
+    const edgeRows = results.filter((r) => r.extra);
+    if (edgeRows.length > 0) {
+      console.log(
+        "\nBehind the shipped nginx: what each process did during the warm-up and the measured run\n",
+      );
+      console.log(
+        "| scenario | server | requests answered | renders (page cache misses) per process | hits per process |",
+      );
+      console.log("|---|---|---:|---|---|");
+      for (const r of edgeRows) {
+        const per = r.extra.after.map((a, i) => {
+          const b = r.extra.before[i];
+          return a && b ? { misses: a.misses - b.misses, hits: a.hits - b.hits } : null;
+        });
+        console.log(
+          `| ${SHOWN[r.name] ?? r.name} | ${r.server} | ${r.requests} | ${per.map((p) => (p ? p.misses : "?")).join(" / ")} | ${per.map((p) => (p ? p.hits : "?")).join(" / ")} |`,
+        );
+      }
     }
     if (pairResults.length > 0) {
       console.log(
@@ -398,6 +636,17 @@ async function main() {
         console.log(
           `| ${SHOWN[r.kind]} | ${r.server} | ${fmt(r.latin, 2)} | ${fmt(r.cyrillic, 2)} | ${fmt(r.difference, 2)} | ${fmt(((r.latin + r.difference) / r.latin) * 100, 1)} % |`,
         );
+      }
+    }
+    if (profileDir) {
+      console.log(`\nCPU profiles of the measured runs (${profileDir}):`);
+      for (const file of fs
+        .readdirSync(profileDir)
+        .filter((f) => f.endsWith(".cpuprofile"))
+        .sort()) {
+        const summary = summarise(JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")), 20);
+        fs.writeFileSync(path.join(profileDir, file.replace(/\.cpuprofile$/, ".txt")), `${summary}\n`);
+        console.log(`  ${file} (summary: ${file.replace(/\.cpuprofile$/, ".txt")})`);
       }
     }
   } finally {

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import type { RequestListener } from "node:http";
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import express from "express";
@@ -45,6 +46,7 @@ import {
   staticFiles,
   unhandledError,
 } from "./http/app-middleware";
+import { createCachedAnswers, type TrustFunction } from "./http/cached-answer";
 import { InflightTracker } from "./http/inflight";
 import { PageCache } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
@@ -271,12 +273,22 @@ export async function start(
   const pageCache = env.NODE_ENV === "development" || env.PAGE_CACHE === "0" ? null : new PageCache();
   stopContentSync = await startContentSync(handle, { pageCache });
   let draining = false;
-  const app = createApp(env, {
-    clientDir: options.clientDir,
-    pageCache,
-    inflight,
-    isDraining: () => draining,
-  });
+  const isDraining = () => draining;
+  const app = createApp(env, { clientDir: options.clientDir, pageCache, inflight, isDraining });
+  // A page cache hit is answered before Express runs (decision 280); the rest goes to Express.
+  const answer = pageCache
+    ? createCachedAnswers({
+        cache: pageCache,
+        trust: app.get("trust proxy fn") as TrustFunction,
+        isDraining,
+        hitRecorder: (route, method, status) => getMetrics().hitRecorder(route, method, status),
+      })
+    : null;
+  const handler: RequestListener = answer
+    ? (req, res) => {
+        if (!answer(req, res)) app(req, res);
+      }
+    : app;
   // The one line an operator reads at start: what this process runs on.
   logger.info(
     {
@@ -294,6 +306,8 @@ export async function start(
   return {
     env,
     app,
+    /** The HTTP server's request listener: cache hits first, then the Express app. */
+    handler,
     inflight,
     pageCache,
     /** Staff passwords shown once, after the URL (server.js): a new demo site. */

@@ -21,12 +21,78 @@ export type Metrics = {
   registry: client.Registry;
   observeRequest(route: string, method: string, status: number, seconds: number): void;
   pageCacheLookup(hit: boolean): void;
+  /**
+   * The recorder of hits answered before the framework (server/http/cached-answer.ts) for one
+   * route, method and status: each hit adds to plain numbers (its duration's bucket, the sum, the
+   * page cache's hit count), which go into `http_request_duration_seconds` and
+   * `bv_page_cache_requests_total` when the metrics are scraped — a hit pays no label lookup.
+   */
+  hitRecorder(route: string, method: string, status: number): (seconds: number) => void;
   /** The database the gauges read (set at boot, cleared at shutdown). */
   setDatabase(handle: DatabaseHandle | null): void;
 };
 
 /** Methods outside this list are counted as "other" (a client can send any token). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** Hits of one label set not yet in the histogram: per bucket (the last is +Inf), a count and a sum. */
+type PendingHits = {
+  labels: { route: string; method: string; status: string };
+  counts: number[];
+  sums: number[];
+};
+
+/** prom-client's stored values of one label set (what its own `observe` adds to). */
+type HistogramEntry = {
+  labels: Record<string, string>;
+  bucketValues: Record<string, number>;
+  sum: number;
+  count: number;
+};
+
+/**
+ * Adds pending hits to the histogram: each bucket's first observation through `observe` (which
+ * makes and checks the label set's entry), the rest added to that entry as `observe` itself adds,
+ * so the buckets and the sum are exact (each bucket's observations are observed at their mean,
+ * which lies in the bucket). Should prom-client's entries ever look different, every observation
+ * goes through `observe` (slower, same result). server/metrics.test.ts checks the exposition.
+ */
+function flushHits(histogram: client.Histogram<"route" | "method" | "status">, pending: PendingHits): void {
+  const { labels, counts, sums } = pending;
+  for (let bucket = 0; bucket < counts.length; bucket++) {
+    const count = counts[bucket];
+    if (count === 0) continue;
+    const sum = sums[bucket];
+    counts[bucket] = 0;
+    sums[bucket] = 0;
+    const value = sum / count;
+    histogram.observe(labels, value);
+    if (count === 1) continue;
+    const entries = (histogram as unknown as { hashMap?: Record<string, HistogramEntry> }).hashMap;
+    const entry = entries
+      ? Object.values(entries).find(
+          (e) =>
+            e.labels.route === labels.route &&
+            e.labels.method === labels.method &&
+            e.labels.status === labels.status,
+        )
+      : undefined;
+    const bound = bucket < DURATION_BUCKETS.length ? DURATION_BUCKETS[bucket] : undefined;
+    if (
+      entry &&
+      typeof entry.count === "number" &&
+      (bound === undefined || typeof entry.bucketValues?.[bound] === "number")
+    ) {
+      entry.count += count - 1;
+      entry.sum += value * (count - 1);
+      if (bound !== undefined) entry.bucketValues[bound] += count - 1;
+    } else {
+      for (let i = 1; i < count; i++) histogram.observe(labels, value);
+    }
+  }
+}
 
 /** The process's metrics, made once (the development server reloads modules; metrics stay). */
 export function getMetrics(): Metrics {
@@ -38,16 +104,26 @@ function createMetrics(): Metrics {
   client.collectDefaultMetrics({ register: registry });
   let handle: DatabaseHandle | null = null;
 
+  const hits = new Map<string, PendingHits>();
+  let pendingHitCount = 0;
   const duration = new client.Histogram({
     name: "http_request_duration_seconds",
     help: "Time to answer an HTTP request, by route pattern, method and status.",
     labelNames: ["route", "method", "status"] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    buckets: DURATION_BUCKETS,
+    collect() {
+      for (const pending of hits.values()) flushHits(this, pending);
+    },
   });
   const pageCache = new client.Counter({
     name: "bv_page_cache_requests_total",
     help: "Public page cache lookups, by result.",
     labelNames: ["result"] as const,
+    collect() {
+      if (pendingHitCount === 0) return;
+      this.inc({ result: "hit" }, pendingHitCount);
+      pendingHitCount = 0;
+    },
   });
   for (const result of ["hit", "miss"]) pageCache.inc({ result }, 0);
   databaseGauges(() => handle);
@@ -65,6 +141,27 @@ function createMetrics(): Metrics {
     },
     pageCacheLookup(hit) {
       pageCache.inc({ result: hit ? "hit" : "miss" });
+    },
+    hitRecorder(route, method, status) {
+      const labels = { route, method: METHODS.has(method) ? method : "other", status: String(status) };
+      const key = `${labels.route} ${labels.method} ${labels.status}`;
+      let pending = hits.get(key);
+      if (!pending) {
+        pending = {
+          labels,
+          counts: new Array(DURATION_BUCKETS.length + 1).fill(0),
+          sums: new Array(DURATION_BUCKETS.length + 1).fill(0),
+        };
+        hits.set(key, pending);
+      }
+      const { counts, sums } = pending;
+      return (seconds) => {
+        let bucket = 0;
+        while (bucket < DURATION_BUCKETS.length && seconds > DURATION_BUCKETS[bucket]) bucket++;
+        counts[bucket]++;
+        sums[bucket] += seconds;
+        pendingHitCount++;
+      };
     },
     setDatabase(next) {
       handle = next;

@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { renderNginxSite, writeNginxConfig } from "../../tests/support/nginx-site.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -105,6 +106,8 @@ export async function startApp({
   workers = 1,
   seed = true,
   extraEnv = {},
+  /** Options for node itself, e.g. ["--cpu-prof", "--cpu-prof-dir=…"] (not allowed in NODE_OPTIONS). */
+  nodeArgs = [],
 } = {}) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
@@ -139,8 +142,8 @@ export async function startApp({
   }
   const [command, args] =
     cpu === undefined || workers > 1
-      ? ["node", ["scripts/start.mjs"]]
-      : ["taskset", ["-c", String(cpu), "node", "scripts/start.mjs"]];
+      ? ["node", [...nodeArgs, "scripts/start.mjs"]]
+      : ["taskset", ["-c", String(cpu), "node", ...nodeArgs, "scripts/start.mjs"]];
   const child = spawn(command, args, {
     cwd: root,
     env,
@@ -251,6 +254,83 @@ http {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill("SIGTERM");
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The shipped nginx site (deploy/nginx-site.conf: TLS, its micro-cache, the upstreams) in front of
+ * the app processes on `ports`, with a throwaway certificate, one worker pinned to `cpu`. Resolves
+ * to { baseUrl (https), stop() }.
+ */
+export async function startShippedNginx(ports, { cpu } = {}) {
+  const bin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((f) => fs.existsSync(f));
+  if (!bin) throw new Error("nginx is not installed (apt-get install -y nginx-light)");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-edge-"));
+  fs.chmodSync(dir, 0o755);
+  const cert = path.join(dir, "cert.pem");
+  const key = path.join(dir, "key.pem");
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "2",
+      "-subj",
+      "/CN=127.0.0.1",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ],
+    { stdio: "ignore" },
+  );
+  const [httpPort, httpsPort] = [await freePort(), await freePort()];
+  const site = renderNginxSite(fs.readFileSync(path.join(ROOT, "deploy/nginx-site.conf"), "utf8"), {
+    dir,
+    httpPort,
+    httpsPort,
+    upstreams: ports,
+    cert: { cert, key },
+  });
+  const conf = writeNginxConfig(dir, site);
+  // nginx's workers (an unprivileged user when started as root) write the cache and the logs.
+  if (process.getuid?.() === 0) execFileSync("chmod", ["-R", "a+rwX", dir]);
+  const [command, args] =
+    cpu === undefined
+      ? [bin, ["-c", conf, "-p", dir]]
+      : ["taskset", ["-c", String(cpu), bin, "-c", conf, "-p", dir]];
+  const child = spawn(command, args, { stdio: ["ignore", "inherit", "inherit"] });
+  const baseUrl = `https://127.0.0.1:${httpsPort}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited with ${child.exitCode}`);
+    const up = await new Promise((resolve) => {
+      const s = net.connect(httpsPort, "127.0.0.1", () => {
+        s.end();
+        resolve(true);
+      });
+      s.on("error", () => resolve(false));
+    });
+    if (up) break;
+    if (Date.now() > deadline) throw new Error("nginx did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseUrl,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGQUIT");
         await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
         if (child.exitCode === null) child.kill("SIGKILL");
       }

@@ -9,6 +9,12 @@ const page = (body: string, storedAt = Date.now()): CachedPage => ({
   csp: null,
   encoded: {},
   storedAt,
+  route: "/vesti",
+  compressible: false,
+  varyCookie: false,
+  setsCyrillicCookie: false,
+  wire: {},
+  recorders: [],
 });
 
 describe("public page cache", () => {
@@ -45,6 +51,41 @@ describe("public page cache", () => {
     expect(cache.get("/b")).toBeUndefined();
     expect(cache.get("/a")).toBeDefined();
     expect(cache.get("/c")).toBeDefined();
+  });
+
+  it("peek looks without counting or reordering; touch counts the hit and makes it the newest", () => {
+    const cache = new PageCache({ maxEntries: 2 });
+    const g = cache.currentGeneration();
+    cache.set("/a", page("a"), g);
+    cache.set("/b", page("b"), g);
+    const a = cache.peek("/a");
+    expect(a?.body.toString()).toBe("a");
+    expect(cache.hits).toBe(0);
+    expect(cache.misses).toBe(0);
+    if (a) cache.touch("/a", a);
+    expect(cache.hits).toBe(1);
+    cache.set("/c", page("c"), g);
+    expect(cache.peek("/b")).toBeUndefined();
+    expect(cache.peek("/a")).toBeDefined();
+  });
+
+  it("peek drops an entry past the TTL", () => {
+    const cache = new PageCache({ ttlMs: 1000 });
+    cache.set("/", page("a", 0), cache.currentGeneration());
+    expect(cache.peek("/", 1500)).toBeUndefined();
+    expect(cache.size).toBe(0);
+  });
+
+  it("counts a compressed variant in its byte budget only while the page is held", () => {
+    const cache = new PageCache();
+    const held = page("a".repeat(100));
+    cache.set("/a", held, cache.currentGeneration());
+    const before = cache.byteSize;
+    cache.addEncoding(held, "gzip", Buffer.alloc(40));
+    expect(cache.byteSize).toBe(before + 40);
+    cache.clear();
+    cache.addEncoding(held, "br", Buffer.alloc(30));
+    expect(cache.byteSize).toBe(0);
   });
 
   it("stores only public 200s to GET without cookies", () => {

@@ -13,6 +13,7 @@ import type { Encoding } from "./compress";
 
 export type CachedPage = {
   status: number;
+  /** The route's headers (lower-case names), without Set-Cookie and Content-Length. */
   headers: [string, string][];
   body: Buffer;
   etag: string;
@@ -20,12 +21,29 @@ export type CachedPage = {
   csp: string | null;
   encoded: Partial<Record<Encoding, Buffer>>;
   storedAt: number;
+  /** The route pattern, for the request log ("/article/:param"). */
+  route: string;
+  /** Worth compressing (a text type, at least MIN_COMPRESS_BYTES): varies with Accept-Encoding. */
+  compressible: boolean;
+  /**
+   * A Latin page with a Cyrillic twin: it varies with the Cookie header, and a reader whose script
+   * cookie says Cyrillic is redirected to the twin instead (the framework's path).
+   */
+  varyCookie: boolean;
+  /** A Cyrillic page: a reader without the script cookie gets it (the choice is remembered). */
+  setsCyrillicCookie: boolean;
+  /** The header lists sent with it, made once per encoding (and for a 304): cached-answer.ts. */
+  wire: Partial<Record<Encoding | "304", string[]>>;
+  /** Its hits' metric recorders (GET 200, GET 304, HEAD 200, HEAD 304), made on first use. */
+  recorders: (((seconds: number) => void) | undefined)[];
 };
 
 export type PageCacheOptions = { maxEntries?: number; maxBytes?: number; ttlMs?: number };
 
 export class PageCache {
   private readonly entries = new Map<string, CachedPage>();
+  /** The pages held now (a variant added to one that left is not counted in `bytes`). */
+  private held = new WeakSet<CachedPage>();
   private bytes = 0;
   private generation = 0;
   readonly maxEntries: number;
@@ -63,12 +81,35 @@ export class PageCache {
     return page;
   }
 
+  /**
+   * The entry for `key` if it is fresh, without counting a lookup or moving it in the LRU order
+   * (the early path looks first, then `touch`es what it serves).
+   */
+  peek(key: string, now = Date.now()): CachedPage | undefined {
+    const page = this.entries.get(key);
+    if (!page) return undefined;
+    if (now - page.storedAt > this.ttlMs) {
+      this.delete(key);
+      return undefined;
+    }
+    return page;
+  }
+
+  /** Counts a hit on an entry `peek` returned and makes it the most recently used. */
+  touch(key: string, page: CachedPage): void {
+    if (this.entries.get(key) !== page) return;
+    this.entries.delete(key);
+    this.entries.set(key, page);
+    this.hits++;
+  }
+
   set(key: string, page: CachedPage, generation: number): void {
     if (generation !== this.generation) return;
     const size = sizeOf(page);
     if (size > this.maxBytes / 10) return;
     this.delete(key);
     this.entries.set(key, page);
+    this.held.add(page);
     this.bytes += size;
     while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
@@ -79,13 +120,15 @@ export class PageCache {
 
   /** Keeps a compressed variant with its entry (accounted in the byte budget). */
   addEncoding(page: CachedPage, encoding: Encoding, body: Buffer): void {
+    if (page.encoded[encoding]) return;
     page.encoded[encoding] = body;
-    this.bytes += body.length;
+    if (this.held.has(page)) this.bytes += body.length;
   }
 
   clear(): void {
     this.generation++;
     this.entries.clear();
+    this.held = new WeakSet();
     this.bytes = 0;
   }
 
@@ -101,6 +144,7 @@ export class PageCache {
     const page = this.entries.get(key);
     if (!page) return;
     this.entries.delete(key);
+    this.held.delete(page);
     this.bytes -= sizeOf(page);
   }
 }

@@ -17,7 +17,8 @@ import { databaseAvailability } from "~/db/availability.server";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
 import { requestRetryAfter, requestSawDatabaseOutage } from "~/lib/request-context.server";
-import { chooseEncoding, compressBody, isCompressible, MIN_COMPRESS_BYTES } from "./compress";
+import { writeCachedPage } from "./cached-answer";
+import { chooseEncoding, compressBody, type Encoding, isCompressible, MIN_COMPRESS_BYTES } from "./compress";
 import { discardRestOfBody } from "./discard-body";
 import { sendDatabaseUnavailable, sendHttpError } from "./error-response";
 import { readPostBody, redirectByScriptCookie, toFetchRequest } from "./fetch-request";
@@ -25,6 +26,7 @@ import type { InflightTracker } from "./inflight";
 import { type CachedPage, isCacheable, type PageCache } from "./page-cache";
 import { HttpError } from "./request-guards";
 import {
+  cookieRedirect,
   jsonInScript,
   locationInScript,
   pageInScript,
@@ -112,7 +114,8 @@ export function createPageHandler(options: PageHandlerOptions) {
       const hit = cache.get(cacheKey);
       options.onCacheLookup?.(Boolean(hit));
       if (hit) {
-        sendCached(req, res, hit, options, scriptState);
+        const context = { requestId: String(res.locals.requestId), https, cookie, draining: false };
+        writeCachedPage(req, res, hit, context, cache);
         return;
       }
     }
@@ -282,6 +285,8 @@ async function pipeStream(res: ExpressResponse, stream: ReadableStream<Uint8Arra
 
 /** A public page as the cache keeps it: its CSP allows its inline scripts by hash (no nonce to reuse). */
 function cachedPage(
+  req: ExpressRequest,
+  res: ExpressResponse,
   response: Response,
   body: Buffer,
   etag: string,
@@ -289,6 +294,8 @@ function cachedPage(
   state: SendState,
   options: PageHandlerOptions,
 ): CachedPage {
+  const readerHeaders = state.scripted && !state.isAdmin && isHtml && response.status === 200;
+  const type = response.headers.get("content-type");
   return {
     status: response.status,
     headers: [...response.headers].filter(([k]) => k !== "set-cookie" && k !== "content-length"),
@@ -304,6 +311,16 @@ function cachedPage(
         : null,
     encoded: {},
     storedAt: Date.now(),
+    route: String(res.locals.route ?? "unmatched"),
+    compressible: isCompressible(type) && body.length >= MIN_COMPRESS_BYTES,
+    // As setReaderHeaders and the cookie's redirect decide for this URL.
+    varyCookie:
+      readerHeaders &&
+      state.script === "lat" &&
+      cookieRedirect("GET", req.path, req.originalUrl, "cir") !== null,
+    setsCyrillicCookie: readerHeaders && state.script === "cir",
+    wire: {},
+    recorders: [],
   };
 }
 async function sendResponse(
@@ -345,69 +362,44 @@ async function sendResponse(
   const etag = `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`;
   if (response.status === 200) res.setHeader("ETag", etag);
 
+  let stored: CachedPage | null = null;
   if (
     options.cache &&
     !state.isAdmin &&
     !state.uncacheable &&
     isCacheable(req.method, response.status, response.headers)
   ) {
-    options.cache.set(
-      state.cacheKey,
-      cachedPage(response, body, etag, isHtml, state, options),
-      state.generation,
-    );
+    stored = cachedPage(req, res, response, body, etag, isHtml, state, options);
+    options.cache.set(state.cacheKey, stored, state.generation);
     res.setHeader("X-Cache", "MISS");
   }
   if (response.status === 200 && req.headers["if-none-match"] === etag) {
     res.status(304).end();
     return;
   }
-  writeBody(req, res, body, type);
+  const { encoding, out } = writeBody(req, res, body, type);
+  // The variant just made is kept with the entry: its first hit in this encoding compresses nothing.
+  if (stored && encoding !== "identity") options.cache?.addEncoding(stored, encoding, out);
 }
 
-function writeBody(req: ExpressRequest, res: ExpressResponse, body: Buffer, type: string, encoded?: Buffer) {
+function writeBody(
+  req: ExpressRequest,
+  res: ExpressResponse,
+  body: Buffer,
+  type: string,
+): { encoding: Encoding; out: Buffer } {
   let out = body;
+  let encoding: Encoding = "identity";
   if (isCompressible(type) && body.length >= MIN_COMPRESS_BYTES) {
     res.vary("Accept-Encoding");
-    const encoding = chooseEncoding(req.headers["accept-encoding"]);
+    encoding = chooseEncoding(req.headers["accept-encoding"]);
     if (encoding !== "identity") {
-      out = encoded ?? compressBody(body, encoding);
+      out = compressBody(body, encoding);
       res.setHeader("Content-Encoding", encoding);
     }
   }
   res.setHeader("Content-Length", String(out.length));
   if (req.method === "HEAD") res.end();
   else res.end(out);
-}
-
-function sendCached(
-  req: ExpressRequest,
-  res: ExpressResponse,
-  page: CachedPage,
-  options: PageHandlerOptions,
-  state: ScriptState,
-): void {
-  res.status(page.status);
-  for (const [key, value] of page.headers) res.setHeader(key, value);
-  setReaderHeaders(res, state, page.status, /text\/html/i.test(String(res.getHeader("content-type") ?? "")));
-  if (page.csp) res.setHeader("Content-Security-Policy", page.csp);
-  res.setHeader("ETag", page.etag);
-  res.setHeader("X-Cache", "HIT");
-  if (req.headers["if-none-match"] === page.etag) {
-    res.status(304).end();
-    return;
-  }
-  const type = res.getHeader("content-type")?.toString() ?? "";
-  let encoded: Buffer | undefined;
-  if (isCompressible(type) && page.body.length >= MIN_COMPRESS_BYTES) {
-    const encoding = chooseEncoding(req.headers["accept-encoding"]);
-    if (encoding !== "identity") {
-      encoded = page.encoded[encoding];
-      if (!encoded) {
-        encoded = compressBody(page.body, encoding);
-        options.cache?.addEncoding(page, encoding, encoded);
-      }
-    }
-  }
-  writeBody(req, res, page.body, type, encoded);
+  return { encoding, out };
 }

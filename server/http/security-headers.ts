@@ -11,13 +11,25 @@ export function newNonce(): string {
   return randomBytes(16).toString("base64");
 }
 
+const BASE_HEADERS: [string, string][] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "SAMEORIGIN"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()"],
+];
+const HTTPS_HEADERS: [string, string][] = [
+  ...BASE_HEADERS,
+  ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"],
+];
+
+/** The headers every response carries (HSTS only over HTTPS). */
+export function baseSecurityHeaders(https: boolean): readonly [string, string][] {
+  return https ? HTTPS_HEADERS : BASE_HEADERS;
+}
+
 export function setBaseSecurityHeaders(res: Response, https: boolean): void {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "SAMEORIGIN");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
-  if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  for (const [name, value] of baseSecurityHeaders(https)) res.setHeader(name, value);
 }
 
 export type CspOptions = {

@@ -12,6 +12,8 @@ import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
+import { renderNginxSite, writeNginxConfig } from "../support/nginx-site.mjs";
+
 export { freePort } from "../support/pg-cluster";
 
 export function sleep(ms: number): Promise<void> {
@@ -237,47 +239,11 @@ export async function startNginx(options: {
   const bin = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((f) => fs.existsSync(f));
   if (!bin) throw new Error("nginx is not installed (scripts/test.sh installs Debian's nginx-light)");
   const { dir } = options;
-  for (const sub of ["tmp", "log", "cache"]) fs.mkdirSync(path.join(dir, sub), { recursive: true });
-  let site = fs.readFileSync(options.siteFile, "utf8");
-  const upstreams = /server 127\.0\.0\.1:3001 (.*);\n\s*server 127\.0\.0\.1:3002 (.*);/;
-  if (!upstreams.test(site))
-    throw new Error("the site file no longer has the two upstream lines the test fills in");
-  site = site
-    .replace(upstreams, (_all, a: string, b: string) =>
-      [
-        `server 127.0.0.1:${options.upstreams[0]} ${a};`,
-        `server 127.0.0.1:${options.upstreams[1]} ${b};`,
-      ].join("\n    "),
-    )
-    .replace(/listen 80;/, `listen 127.0.0.1:${options.httpPort};`)
-    .replace(/listen \[::\]:80;\n/, "")
-    .replace(/listen 443 ssl http2;/, `listen 127.0.0.1:${options.httpsPort} ssl http2;`)
-    .replace(/listen \[::\]:443 ssl http2;\n/, "")
-    .replace(/ssl_certificate .*;/, `ssl_certificate ${options.cert.cert};`)
-    .replace(/ssl_certificate_key .*;/, `ssl_certificate_key ${options.cert.key};`)
-    .replace(/server_name example\.com;/g, "server_name 127.0.0.1;")
-    // Its log and cache directories: this run's own.
-    .replace(/\/var\/log\/nginx\//g, `${dir}/log/`)
-    .replace(/\/var\/cache\/nginx\//g, `${dir}/cache/`);
-  fs.writeFileSync(path.join(dir, "site.conf"), site);
+  const site = renderNginxSite(fs.readFileSync(options.siteFile, "utf8"), options);
+  writeNginxConfig(dir, site);
   // The site's own logs (the main configuration's are for what the site does not log itself).
   const accessLog = path.join(dir, "log", "balkan-vozaci.access.log");
   const errorLog = path.join(dir, "log", "balkan-vozaci.error.log");
-  fs.writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  access_log ${dir}/access.log;
-  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
-  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
-  include ${dir}/site.conf;
-}
-`,
-  );
   const child = spawn(bin, ["-c", path.join(dir, "nginx.conf"), "-p", dir], {
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -60,6 +60,15 @@ export type PublicPage = { items: PublicArticleCard[]; total: number };
 export const CATEGORY_COUNT_TTL_MS = 5_000;
 const countMemo = new WeakMap<object, Map<ArticleCategory, { at: number; total: Promise<number> }>>();
 
+/** The number of published articles of a category (one count, no memory). */
+export async function countInCategory(db: DbOrTx, category: ArticleCategory): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(articles)
+    .where(and(eq(articles.category, category), published));
+  return row.total;
+}
+
 /** The number of published articles of a category, memoised per database for a few seconds. */
 export function countPublishedInCategory(
   db: DbOrTx,
@@ -74,11 +83,7 @@ export function countPublishedInCategory(
   const hit = perDb.get(category);
   if (hit && now - hit.at >= 0 && now - hit.at < CATEGORY_COUNT_TTL_MS) return hit.total;
   const memo = perDb;
-  const total = db
-    .select({ total: count() })
-    .from(articles)
-    .where(and(eq(articles.category, category), published))
-    .then(([row]) => row.total);
+  const total = countInCategory(db, category);
   memo.set(category, { at: now, total });
   total.catch(() => memo.delete(category));
   return total;
@@ -103,6 +108,20 @@ export async function listPublished(
 /** The list order: newest first, the id breaking ties (matches articles_category_status_date_id_idx). */
 export const listOrder = [newestFirst, sql`${articles.id} desc nulls last`];
 
+/** The newest `limit` published articles of a category, in list order (a category's first page). */
+export function newestInCategory(
+  db: DbOrTx,
+  category: ArticleCategory,
+  limit: number,
+): Promise<PublicArticleCard[]> {
+  return db
+    .select(cardColumns)
+    .from(articles)
+    .where(and(eq(articles.category, category), published))
+    .orderBy(...listOrder)
+    .limit(limit);
+}
+
 /**
  * One page of a category in list order, in two index-driven steps (docs/decisions/066): the page's
  * first row is found by walking only the index (an index-only scan: a deep page such as
@@ -111,14 +130,7 @@ export const listOrder = [newestFirst, sql`${articles.id} desc nulls last`];
  */
 async function pageOfCategory(db: DbOrTx, category: ArticleCategory, offset: number, limit: number) {
   const inCategory = and(eq(articles.category, category), published);
-  if (offset === 0) {
-    return db
-      .select(cardColumns)
-      .from(articles)
-      .where(inCategory)
-      .orderBy(...listOrder)
-      .limit(limit);
-  }
+  if (offset === 0) return newestInCategory(db, category, limit);
   const [first] = await db
     .select({ publishedDate: articles.publishedDate, id: articles.id })
     .from(articles)

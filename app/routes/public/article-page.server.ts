@@ -5,13 +5,14 @@
  */
 import type { DbOrTx } from "~/db/client.server";
 import { absoluteUrl, resolveImageUrl, shareImageUrl } from "~/domain/articles/image-url";
-import { type PublicArticle, relatedArticles } from "~/domain/articles/public.server";
+import type { PublicArticle } from "~/domain/articles/public.server";
 import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { articlePath } from "~/domain/articles/slug";
 import { loadPageBanners } from "~/domain/banners/placement.server";
 import { responsiveImagesInHtml } from "~/domain/media/responsive";
-import { getSettings } from "~/domain/settings/settings.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { publicOrigin } from "~/http/public-origin.server";
+import { cachedRelated } from "./shared-reads.server";
 
 /** The body column: at most 800 px wide from 1024 px (the featured image's `sizes`), the screen below. */
 const BODY_IMAGE_SIZES = "(min-width: 1024px) 800px, 100vw";
@@ -19,8 +20,8 @@ const BODY_IMAGE_SIZES = "(min-width: 1024px) 800px, 100vw";
 export async function articlePageData(db: DbOrTx, request: Request, article: PublicArticle) {
   const page = article.category === "Oglasi" ? "oglasi" : "vesti";
   const [settings, related, banners] = await Promise.all([
-    getSettings(db),
-    relatedArticles(db, article),
+    getCachedSettings(db),
+    cachedRelated(db, article),
     loadPageBanners(db, page),
   ]);
   const origin = publicOrigin(request);

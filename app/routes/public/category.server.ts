@@ -2,10 +2,11 @@ import { data } from "react-router";
 import { resolveImageUrl } from "~/domain/articles/image-url";
 import { type ArticleCategory, listPublished, PUBLIC_PAGE_SIZE } from "~/domain/articles/public.server";
 import { loadPageBanners } from "~/domain/banners/placement.server";
-import { getSettings } from "~/domain/settings/settings.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
+import { cachedFirstPage } from "./shared-reads.server";
 
 /**
  * The loader of /vesti and /oglasi: one page of the category's published articles, newest first.
@@ -18,8 +19,9 @@ export async function loadCategoryPage(request: Request, category: ArticleCatego
   const db = getDb();
   const bannerPage = category === "Oglasi" ? "oglasi" : "vesti";
   const [list, settings, banners] = await Promise.all([
-    listPublished(db, { category, page }),
-    getSettings(db),
+    // The first page is the category's newest articles, kept until an article changes.
+    page === 1 ? cachedFirstPage(db, category) : listPublished(db, { category, page }),
+    getCachedSettings(db),
     loadPageBanners(db, bannerPage),
   ]);
   const totalPages = totalPagesOf(list.total, PUBLIC_PAGE_SIZE);

@@ -6,7 +6,7 @@ import { buttonClass } from "~/components/ui/button";
 import { DIRECTORY_PAGE_SIZE, parseCompanyFilters } from "~/domain/companies/constants";
 import { listCompanies } from "~/domain/companies/queries.server";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
-import { getSettings } from "~/domain/settings/settings.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
@@ -19,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = parsePage(params.get("page"));
   const db = getDb();
   const [settings, { rows, total }] = await Promise.all([
-    getSettings(db),
+    getCachedSettings(db),
     listCompanies(db, { ...filters, activeOnly: true, order: "name", page, pageSize: DIRECTORY_PAGE_SIZE }),
   ]);
   // A page past the last one is a 404, as on /vesti (never "Prikazano 193–182 od 182").

@@ -5,7 +5,7 @@ import { CompanyLogo } from "~/components/companies/company-logo";
 import { ErrorPage } from "~/components/error-page";
 import { getCompany } from "~/domain/companies/queries.server";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
-import { getSettings } from "~/domain/settings/settings.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
@@ -16,7 +16,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw data(null, { status: 404 });
   const db = getDb();
-  const [company, settings] = await Promise.all([getCompany(db, id, { activeOnly: true }), getSettings(db)]);
+  const [company, settings] = await Promise.all([
+    getCompany(db, id, { activeOnly: true }),
+    getCachedSettings(db),
+  ]);
   if (!company) throw data(null, { status: 404 });
   const origin = publicOrigin();
   return { company, defaultImage: settings.defaultCompanyImage, origin };

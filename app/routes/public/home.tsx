@@ -5,25 +5,24 @@ import { NewestJobs } from "~/components/listings/newest-jobs";
 import { ArticleCard, type ArticleCardData, ArticleRow, HeroArticle } from "~/components/public/article-card";
 import { cn } from "~/components/ui/cn";
 import { resolveImageUrl } from "~/domain/articles/image-url";
-import { homeArticles } from "~/domain/articles/public.server";
 import { loadPageBanners } from "~/domain/banners/placement.server";
 import { HOME_PHONE_ROTATION } from "~/domain/banners/rules";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
-import { latestApprovedJobs } from "~/domain/listings/listings.server";
 import { HOME_JOBS_COUNT } from "~/domain/listings/options";
-import { getSettings } from "~/domain/settings/settings.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/home";
+import { cachedHomeArticles, cachedLatestJobs } from "./shared-reads.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const db = getDb();
   const [settings, articles, banners, jobs] = await Promise.all([
-    getSettings(db),
-    homeArticles(db),
+    getCachedSettings(db),
+    cachedHomeArticles(db),
     loadPageBanners(db, "home"),
-    latestApprovedJobs(db, HOME_JOBS_COUNT),
+    cachedLatestJobs(db, HOME_JOBS_COUNT),
   ]);
   const origin = publicOrigin(request);
   return {

@@ -32,7 +32,7 @@ import { getListing, linkedCompany } from "~/domain/listings/listings.server";
 import { KIND_SECTIONS, type ListingKind } from "~/domain/listings/options";
 import { isFeatured, publicAvailability } from "~/domain/listings/rules";
 import { promotionOffers } from "~/domain/orders/checkout.server";
-import { getSettings } from "~/domain/settings/settings.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { formatLongDate } from "~/lib/dates";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
@@ -56,7 +56,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (params.param !== listingParam(listing)) throw redirect(listingPath(listing), 301);
 
   const [settings, company, promotion] = await Promise.all([
-    getSettings(db),
+    getCachedSettings(db),
     linkedCompany(db, listing.companyId),
     // Paid promotion (docs/decisions/130): offered only when card payments are configured.
     promotionOffers(db, getPayments(), { id: listing.id, kind: listing.kind, public: true }),

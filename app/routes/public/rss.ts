@@ -4,7 +4,7 @@ import { feedArticles } from "~/domain/articles/public.server";
 import { articlePath } from "~/domain/articles/slug";
 import { transliteratorFor } from "~/domain/cyrillic/transliterate";
 import { HTML_LANG, urlInScript } from "~/domain/cyrillic/urls";
-import { getSettings } from "~/domain/settings/settings.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { FEED_CACHE } from "~/lib/http-cache";
 import { getDb } from "~/services.server";
@@ -17,7 +17,7 @@ import type { Route } from "./+types/rss";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = getDb();
-  const [settings, rows] = await Promise.all([getSettings(db), feedArticles(db)]);
+  const [settings, rows] = await Promise.all([getCachedSettings(db), feedArticles(db)]);
   const script = context.script ?? "lat";
   const t = transliteratorFor(settings.latinOnlyWords);
   const text = script === "cir" ? t.toCyrillic : t.toLatin;

@@ -6,7 +6,7 @@ import { SLUG_MAX_LENGTH, slugText, tagPath } from "~/domain/articles/slug";
 import { listTaggedArticles } from "~/domain/articles/tags.server";
 import { loadPageBanners } from "~/domain/banners/placement.server";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
-import { getSettings } from "~/domain/settings/settings.server";
+import { getCachedSettings } from "~/domain/settings/cache.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { PUBLIC_LIST_CACHE } from "~/lib/http-cache";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
@@ -32,7 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const [list, settings, banners] = await Promise.all([
     listTaggedArticles(db, { slug, page }),
-    getSettings(db),
+    getCachedSettings(db),
     loadPageBanners(db, "vesti"),
   ]);
   if (!list) throw data(null, { status: 404 });
