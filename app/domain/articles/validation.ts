@@ -18,7 +18,9 @@ export { ARTICLE_LIMITS, ARTICLE_MESSAGES, parseStatusFilter, type StoredStatus 
  *   added yet (`tagsPending`) is added by the same rule;
  * - the slug defaults to the title lowercased, spaces turned into hyphens, other characters
  *   removed (Serbian letters folded to ASCII, as the URL helper does); the meta title defaults to
- *   the title and the meta description to the excerpt (`withDefaults`);
+ *   the title and the meta description to the excerpt: left empty, they stay empty and the page
+ *   uses the title and excerpt as they are when it is rendered, so it follows later edits
+ *   (decision 290);
  * - the button decides the status (spec §4, decision 110): "Sačuvaj / Objavi" (`intent=publish`)
  *   publishes, "Sačuvaj kao nacrt" (`intent=draft`) forces draft; a submit without a known
  *   intent saves a draft, so nothing goes public by accident;
@@ -126,7 +128,11 @@ export type ArticleInput = {
   featured: boolean;
 };
 
-/** Defaults of spec §5: slug from the title, meta title from the title, meta description from the excerpt. */
+/**
+ * Defaults of spec §5: the slug from the title. The meta title and description are only trimmed:
+ * empty means "the title" / "the excerpt" at render time (decision 290), never a copy that would
+ * freeze at the first save.
+ */
 export function withDefaults<
   T extends { title: string; excerpt: string; slug: string; metaTitle: string; metaDescription: string },
 >(values: T): T {
@@ -134,8 +140,8 @@ export function withDefaults<
   return {
     ...values,
     slug,
-    metaTitle: values.metaTitle.trim() || values.title.trim(),
-    metaDescription: values.metaDescription.trim() || values.excerpt.trim(),
+    metaTitle: values.metaTitle.trim(),
+    metaDescription: values.metaDescription.trim(),
   };
 }
 
