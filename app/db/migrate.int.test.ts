@@ -158,16 +158,32 @@ describeDb("0023: meta texts stored as copies of the title and excerpt become em
       .insert(articles)
       .values([
         // What the form stored before decision 290 when the SEO fields were left empty.
-        { title: "Naslov A", excerpt: "Opis A", metaTitle: "Naslov A", metaDescription: "Opis A", category: "Vesti" },
-        { title: "Naslov B", excerpt: "Opis B", metaTitle: " Naslov B ", metaDescription: "", category: "Vesti" },
+        {
+          title: "Naslov A",
+          excerpt: "Opis A",
+          metaTitle: "Naslov A",
+          metaDescription: "Opis A",
+          category: "Vesti",
+        },
+        {
+          title: "Naslov B",
+          excerpt: "Opis B",
+          metaTitle: " Naslov B ",
+          metaDescription: "",
+          category: "Vesti",
+        },
         // Written by an editor: kept.
-        { title: "Naslov C", excerpt: "Opis C", metaTitle: "SEO C", metaDescription: "SEO opis C", category: "Vesti" },
+        {
+          title: "Naslov C",
+          excerpt: "Opis C",
+          metaTitle: "SEO C",
+          metaDescription: "SEO opis C",
+          category: "Vesti",
+        },
       ])
       .returning({ id: articles.id });
     // The migration's hand-written part, run again on these rows (it already ran on the empty table).
-    const file = fs
-      .readdirSync(MIGRATIONS_FOLDER)
-      .find((name) => name.startsWith("0023_")) as string;
+    const file = fs.readdirSync(MIGRATIONS_FOLDER).find((name) => name.startsWith("0023_")) as string;
     const statements = fs
       .readFileSync(path.join(MIGRATIONS_FOLDER, file), "utf8")
       .split("--> statement-breakpoint")

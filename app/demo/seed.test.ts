@@ -196,7 +196,10 @@ describeDb("seedDemo", () => {
 
   it("writes meta texts as the article form does: empty, so the page follows the title and excerpt (decision 290)", async () => {
     expect(
-      await total(articles, sql`${articles.metaTitle} is not null or ${articles.metaDescription} is not null`),
+      await total(
+        articles,
+        sql`${articles.metaTitle} is not null or ${articles.metaDescription} is not null`,
+      ),
     ).toBe(0);
   });
 

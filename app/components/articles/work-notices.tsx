@@ -6,21 +6,23 @@
 import { useState } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
 import { Notice } from "~/components/ui/notice";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, ZONE_LABEL } from "~/lib/dates";
 import { WORK_API } from "./form-safety";
 
 export function PresenceNotice({ others }: { others: { name: string; since: string | Date }[] }) {
   if (others.length === 0) return null;
   const who = others.map((o) => `${o.name} (od ${formatDateTime(o.since)})`).join(", ");
+  const zone = `(${ZONE_LABEL})`;
   return (
     <div
       role="status"
       data-testid="presence"
       className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
     >
-      <strong>Ovaj članak trenutno uređuje i:</strong> {who}. Ako obe strane sačuvaju, druga će morati da
-      izabere čije izmene ostaju.
+      <strong>Ovaj članak trenutno uređuje i:</strong> {who} {zone}. Ako obe strane sačuvaju, druga će morati
+      da izabere čije izmene ostaju.
     </div>
   );
 }
@@ -43,8 +45,8 @@ export function DraftOffer({
       className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
     >
       <p>
-        <strong>Pronađen je nesačuvan nacrt ovog formulara</strong> od {formatDateTime(savedAt)} (automatski
-        sačuvan pre nego što je stranica zatvorena).
+        <strong>Pronađen je nesačuvan nacrt ovog formulara</strong> od {formatDateTime(savedAt)} ({ZONE_LABEL}
+        ; automatski sačuvan pre nego što je stranica zatvorena).
       </p>
       <div className="flex shrink-0 gap-2">
         <Button size="sm" onClick={onRestore}>
@@ -71,6 +73,11 @@ export function DraftOffer({
   );
 }
 
+/**
+ * A save refused because a newer version exists (decision 193): shown where the editor is — a
+ * dialog that takes the focus (the save button may be far below the top of the form). Closed
+ * without a choice, it stays as a notice above the form.
+ */
 export function ConflictNotice({
   conflict,
   onReload,
@@ -80,17 +87,16 @@ export function ConflictNotice({
   onReload: () => void;
   onKeepMine: () => void;
 }) {
-  return (
-    <div
-      role="alert"
-      data-testid="conflict"
-      className="space-y-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
-    >
-      <p>
-        <strong>Vaše izmene nisu sačuvane:</strong> članak je u međuvremenu sačuvao
-        {conflict.savedBy ? ` ${conflict.savedBy}` : " neko drugi"} ({formatDateTime(conflict.savedAt)}).
-        Izaberite šta želite:
-      </p>
+  const [dismissed, setDismissed] = useState(false);
+  const what = (
+    <>
+      članak je u međuvremenu sačuvao
+      {conflict.savedBy ? ` ${conflict.savedBy}` : " neko drugi"} ({formatDateTime(conflict.savedAt)},{" "}
+      {ZONE_LABEL}). Izaberite šta želite:
+    </>
+  );
+  const choices = (
+    <>
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button size="sm" variant="secondary" onClick={onReload}>
           Učitaj njihovu verziju
@@ -100,6 +106,33 @@ export function ConflictNotice({
         </Button>
       </div>
       <p className="text-xs">Ni jedna verzija se ne gubi: obe ostaju u revizijama.</p>
+    </>
+  );
+  if (!dismissed) {
+    return (
+      <Dialog
+        open
+        onOpenChange={(open) => !open && setDismissed(true)}
+        layout="center"
+        width="lg"
+        title="Vaše izmene nisu sačuvane"
+        description={<>Vaše izmene nisu sačuvane: {what}</>}
+        testId="conflict"
+      >
+        <div className="mt-4 space-y-3 text-sm text-slate-700">{choices}</div>
+      </Dialog>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      data-testid="conflict"
+      className="space-y-3 rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-900"
+    >
+      <p>
+        <strong>Vaše izmene nisu sačuvane:</strong> {what}
+      </p>
+      {choices}
     </div>
   );
 }
@@ -136,7 +169,7 @@ export function PreviewLinkCard({
       {url ? (
         <div className="space-y-1" data-testid="preview-link">
           <label className="block text-xs text-slate-600" htmlFor="preview-url">
-            Link radi bez prijave do {formatDateTime(reply?.expiresAt)}:
+            Link radi bez prijave do {formatDateTime(reply?.expiresAt)} ({ZONE_LABEL}):
           </label>
           <input
             id="preview-url"

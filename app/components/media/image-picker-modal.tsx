@@ -15,7 +15,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { OptionsSelect } from "~/components/ui/options-select";
 import { thumbnailUrl } from "~/domain/media/responsive";
-import { LIBRARY_PAGE_SIZE, MEDIA_MESSAGES } from "~/domain/media/rules";
+import { LIBRARY_PAGE_SIZE, MEDIA_MESSAGES, uploadLimitText } from "~/domain/media/rules";
 import { totalPagesOf } from "~/lib/pagination";
 import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
@@ -112,7 +112,7 @@ function PickerBar({
         className="sm:max-w-xs"
       />
       <OptionsSelect
-        aria-label="Bucket"
+        aria-label="Fascikla"
         value={library.bucket}
         onChange={(e) => library.setBucket(e.target.value as MediaBucket | "all")}
         className="sm:max-w-40"
@@ -303,7 +303,7 @@ export function ImagePickerModal({
         open={open}
         onOpenChange={onOpenChange}
         title="Izaberite sliku"
-        description="Slike iz oba bucket-a (images i mediji). Nova slika se otprema u images (JPG, PNG, GIF, WebP, najviše 5MB)."
+        description={`Slike iz obe fascikle (images i mediji). Nova slika se otprema u images (${uploadLimitText("library")}).`}
         testId="image-picker-modal"
       >
         <div className="space-y-4">

@@ -8,13 +8,13 @@ import {
   MainImageCard,
   PublishCard,
   SaveButtons,
+  SaveRefusal,
   SeoCard,
 } from "~/components/articles/article-form-parts";
 import { RevisionsPanel, restoreFetcherKey } from "~/components/articles/revisions-panel";
 import { useArticleForm, useSaving } from "~/components/articles/use-article-form";
 import { PreviewLinkCard, type WorkReply } from "~/components/articles/work-notices";
 import { ButtonLink } from "~/components/ui/button";
-import { Notice } from "~/components/ui/notice";
 import { requirePermission } from "~/domain/users/auth.server";
 import { parseIntent } from "~/http/intent";
 import type { Route } from "./+types/article-form";
@@ -146,7 +146,7 @@ export default function ArticleForm({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="from" value={from} />
         <input type="hidden" name="baseVersion" value={form.baseVersion ?? ""} />
         <input type="hidden" name="force" value={form.force ? "1" : ""} />
-        <Notice tone="error" message={form.formMessage} />
+        <SaveRefusal message={form.formMessage} fieldErrors={form.errors} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-6">
             <ContentCard form={form} field={field} isAdmin={loaderData.isAdmin} />

@@ -19,7 +19,7 @@ import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { listMedia, type MediaItem } from "~/domain/media/media.server";
-import { MANAGER_PAGE_SIZE, type MediaType } from "~/domain/media/rules";
+import { MANAGER_PAGE_SIZE, type MediaType, uploadLimitText } from "~/domain/media/rules";
 import { readListRequest } from "~/http/admin-list.server";
 import { isBucket } from "~/integrations/storage/storage";
 import { formatDateTime } from "~/lib/dates";
@@ -126,7 +126,7 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
     <div>
       <PageHeader
         title="Mediji"
-        description="Otpremajte, pregledajte i brišite slike (JPG, PNG, GIF, WebP, SVG; najviše 10MB po fajlu)."
+        description={`Otpremajte, pregledajte i brišite slike (${uploadLimitText("manager")}).`}
         actions={
           <>
             <Button variant="secondary" onClick={refresh} disabled={revalidator.state !== "idle"}>

@@ -92,7 +92,7 @@ async function handleAction(
 ): Promise<Response> {
   const intent = form.fields.get("intent");
   const bucket = form.fields.get("bucket");
-  if (!isBucket(bucket)) return json({ ok: false, code: "bad_request", message: "Nepoznat bucket." }, 400);
+  if (!isBucket(bucket)) return json({ ok: false, code: "bad_request", message: "Nepoznata fascikla." }, 400);
 
   if (intent === "delete") {
     const name = form.fields.get("name");
