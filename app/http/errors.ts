@@ -26,7 +26,8 @@ export type ArticleErrorCode =
   | "article.not_found"
   | "article.save_failed"
   | "article.delete_failed"
-  | "article.popular_failed";
+  | "article.popular_failed"
+  | "article.preview_link_not_found";
 
 export type ErrorCode =
   | CommonErrorCode
@@ -47,6 +48,10 @@ export const ERRORS = {
   "article.save_failed": { status: 500, message: ARTICLE_MESSAGES.saveFailed },
   "article.delete_failed": { status: 500, message: ARTICLE_MESSAGES.deleteFailed },
   "article.popular_failed": { status: 500, message: ARTICLE_MESSAGES.popularFailed },
+  "article.preview_link_not_found": {
+    status: 404,
+    message: "Link za pregled nije pronađen ili je već opozvan.",
+  },
   "forum.topic_not_found": { status: 404, message: FORUM_MESSAGES.topicNotFound },
   "forum.comment_not_found": { status: 404, message: FORUM_MESSAGES.commentNotFound },
   "forum.topic_unchanged": { status: 409, message: FORUM_MESSAGES.topicNotFound },

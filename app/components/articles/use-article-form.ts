@@ -110,7 +110,8 @@ export function useArticleForm({
   // A restored revision: the stored article changed; the form shows it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the fetcher's answer matters
   useEffect(() => {
-    if (work.state === "idle" && work.data?.ok && work.data.intent !== "preview-link") remount(null);
+    const aboutLinks = work.data?.intent === "preview-link" || work.data?.intent === "preview-revoke";
+    if (work.state === "idle" && work.data?.ok && !aboutLinks) remount(null);
   }, [work.state, work.data]);
 
   return {

@@ -146,52 +146,100 @@ export type WorkReply = {
   expiresAt?: string | Date;
 };
 
+/** A link's full address (the card shows it to copy). */
+const absolute = (path: string) => new URL(path, window.location.origin).toString();
+
+/** One working link: its address to copy, until when it works, who made it, "Opozovi". */
+function PreviewLinkRow({
+  link,
+  fresh,
+  busy,
+  onRevoke,
+}: {
+  link: { id: number; path: string; expiresAt: string | Date; createdByName: string };
+  fresh: boolean;
+  busy: boolean;
+  onRevoke: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  const url = absolute(link.path);
+  return (
+    <li className="space-y-1 py-2" data-testid="preview-link">
+      <label className="block text-xs text-slate-600" htmlFor={`preview-url-${link.id}`}>
+        {fresh ? "Novi link — radi" : "Radi"} bez prijave do {formatDateTime(link.expiresAt)} ({ZONE_LABEL})
+        {link.createdByName ? `; napravio/la: ${link.createdByName}` : ""}
+      </label>
+      <input
+        id={`preview-url-${link.id}`}
+        readOnly
+        value={url}
+        className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
+        onFocus={(e) => e.currentTarget.select()}
+      />
+      <div className="flex gap-1">
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
+        >
+          {copied ? "Kopirano" : "Kopiraj link"}
+        </Button>
+        <Button size="sm" variant="ghost" className="text-red-700" disabled={busy} onClick={onRevoke}>
+          Opozovi
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * "Pregled za deljenje" of a draft or scheduled article (decisions 194, 291): make a link, see the
+ * article's working links with their expiry, revoke one; and "Otkaži zakazivanje".
+ */
 export function PreviewLinkCard({
   fetcher,
+  links,
   canUnschedule,
 }: {
   fetcher: FetcherWithComponents<WorkReply>;
+  links: { id: number; path: string; expiresAt: string | Date; createdByName: string }[];
   canUnschedule: boolean;
 }) {
-  const [copied, setCopied] = useState(false);
   const reply = fetcher.state === "idle" ? fetcher.data : undefined;
-  const url = reply?.previewUrl ? new URL(reply.previewUrl, window.location.origin).toString() : null;
+  const busy = fetcher.state !== "idle";
   return (
     <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-sm">
       <Button
         variant="secondary"
         className="w-full"
-        disabled={fetcher.state !== "idle"}
+        disabled={busy}
         onClick={() => fetcher.submit({ intent: "preview-link" }, { method: "post" })}
       >
         Pregled za deljenje
       </Button>
-      {url ? (
-        <div className="space-y-1" data-testid="preview-link">
-          <label className="block text-xs text-slate-600" htmlFor="preview-url">
-            Link radi bez prijave do {formatDateTime(reply?.expiresAt)} ({ZONE_LABEL}):
-          </label>
-          <input
-            id="preview-url"
-            readOnly
-            value={url}
-            className="w-full rounded border border-slate-300 px-2 py-1 font-mono text-xs"
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
-          >
-            {copied ? "Kopirano" : "Kopiraj link"}
-          </Button>
+      {links.length > 0 ? (
+        <div data-testid="preview-links">
+          <p className="text-xs font-medium text-slate-700">Aktivni linkovi za pregled ({links.length})</p>
+          <ul className="divide-y divide-slate-100">
+            {links.map((link) => (
+              <PreviewLinkRow
+                key={link.id}
+                link={link}
+                fresh={reply?.previewUrl === link.path}
+                busy={busy}
+                onRevoke={() =>
+                  fetcher.submit({ intent: "preview-revoke", linkId: String(link.id) }, { method: "post" })
+                }
+              />
+            ))}
+          </ul>
         </div>
       ) : null}
       {canUnschedule ? (
         <Button
           variant="ghost"
           className="w-full text-red-700"
-          disabled={fetcher.state !== "idle"}
+          disabled={busy}
           onClick={() => fetcher.submit({ intent: "unschedule" }, { method: "post" })}
         >
           Otkaži zakazivanje

@@ -57,6 +57,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   draft: "Čuvanje nacrta",
   restore: "Vraćanje revizije",
   "preview-link": "Link za pregled",
+  "preview-revoke": "Opoziv linka za pregled",
   popular: "Popularno",
   toggle: "Uključivanje/isključivanje",
   approve: "Odobravanje",
@@ -98,6 +99,7 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   popular: "Popularan",
   featured: "Istaknut",
   revision: "Revizija",
+
   metaTitle: "Meta naslov",
   metaDescription: "Meta opis",
   slug: "Slug (URL)",

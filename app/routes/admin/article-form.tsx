@@ -25,6 +25,7 @@ import {
   loadArticleForm,
   previewLinkAction,
   restoreAction,
+  revokePreviewAction,
   saveAction,
   unscheduleAction,
   workRefused,
@@ -57,6 +58,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return unscheduleAction({ ...ctx, id });
     case "preview-link":
       return previewLinkAction({ ...ctx, id });
+    case "preview-revoke":
+      return revokePreviewAction({ ...ctx, id }, intent.linkId);
     case "restore":
       return restoreAction({ ...ctx, id }, intent.revisionId);
   }
@@ -158,7 +161,11 @@ export default function ArticleForm({ loaderData }: Route.ComponentProps) {
             <MainImageCard field={field} />
             <SaveButtons scheduled={isScheduled(form.fields.dateValue)} saving={saving} backTo={backTo} />
             {id !== null && status !== "publish" ? (
-              <PreviewLinkCard fetcher={form.work} canUnschedule={status === "scheduled"} />
+              <PreviewLinkCard
+                fetcher={form.work}
+                links={loaderData.previewLinks}
+                canUnschedule={status === "scheduled"}
+              />
             ) : null}
           </div>
         </div>
