@@ -29,9 +29,13 @@ export type ArticleErrorCode =
   | "article.popular_failed"
   | "article.preview_link_not_found";
 
+/** A media delete refused (decision 295). */
+export type MediaErrorCode = "media.not_found" | "media.in_use" | "media.replacement_invalid";
+
 export type ErrorCode =
   | CommonErrorCode
   | ArticleErrorCode
+  | MediaErrorCode
   | ForumErrorCode
   | ListingErrorCode
   | SubmissionErrorCode
@@ -51,6 +55,15 @@ export const ERRORS = {
   "article.preview_link_not_found": {
     status: 404,
     message: "Link za pregled nije pronađen ili je već opozvan.",
+  },
+  "media.not_found": { status: 404, message: "Fajl nije pronađen." },
+  "media.in_use": {
+    status: 409,
+    message: "Slika se koristi. Izaberite drugu sliku koja će je svuda zameniti, ili otkažite brisanje.",
+  },
+  "media.replacement_invalid": {
+    status: 400,
+    message: "Za zamenu izaberite drugu sliku iz biblioteke.",
   },
   "forum.topic_not_found": { status: 404, message: FORUM_MESSAGES.topicNotFound },
   "forum.comment_not_found": { status: 404, message: FORUM_MESSAGES.commentNotFound },

@@ -3,7 +3,8 @@
  * content, the article's main image, the settings images, the banner image and the company logo
  * (decision 112). It reads BOTH buckets (`images` and `mediji`, or one of them), filters by name,
  * 20 per page, and offers what the media library modal of the spec offers: upload (image only,
- * 5 MB, into `images`), refresh, a full-size view, delete with confirmation, and select.
+ * 5 MB, into `images`), refresh, a full-size view, delete with confirmation (a used image only
+ * with another one put in its place, decision 295), and select.
  *
  *   const [open, setOpen] = useState(false);
  *   <ImagePickerModal open={open} onOpenChange={setOpen}
@@ -17,18 +18,17 @@ import { OptionsSelect } from "~/components/ui/options-select";
 import { thumbnailUrl } from "~/domain/media/responsive";
 import { LIBRARY_PAGE_SIZE, MEDIA_MESSAGES, uploadLimitText } from "~/domain/media/rules";
 import { totalPagesOf } from "~/lib/pagination";
-import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
 import { Input } from "../ui/field";
 import { Notice } from "../ui/notice";
 import {
-  deleteMediaFile,
   fetchMediaPage,
   type MediaBucket,
   type MediaItem,
   type MediaPage,
   uploadLibraryImage,
 } from "./media-api";
+import { type DeleteOutcome, MediaDeleteDialog } from "./media-delete-dialog";
 import {
   ImageLightbox,
   MediaDialog,
@@ -37,7 +37,7 @@ import {
   UploadImageButton,
   useDebounced,
 } from "./media-parts";
-import { MediaUsageList, MediaWordsForm } from "./media-words";
+import { MediaWordsForm } from "./media-words";
 
 /** The chosen file, with the words stored with it (used by default where it is inserted). */
 export type SelectedMedia = { url: string; name: string; alt?: string; caption?: string };
@@ -276,18 +276,16 @@ export function ImagePickerModal({
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [viewing, setViewing] = useState<MediaItem | null>(null);
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   const { uploading, onFile } = useUpload(setMessage, library.showNewest);
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    const result = await deleteMediaFile(toDelete.bucket, toDelete.name);
-    setDeleting(false);
+  function deleted(outcome: DeleteOutcome) {
+    const gone = toDelete;
     setToDelete(null);
-    if (!result.ok) return setMessage({ ok: false, text: MEDIA_MESSAGES.deleteFailed });
-    if (viewing?.id === toDelete.id) setViewing(null);
+    if (!outcome.ok) return setMessage({ ok: false, text: MEDIA_MESSAGES.deleteFailed });
+    if (viewing?.id === gone?.id) setViewing(null);
+    if (outcome.replacedBy)
+      setMessage({ ok: true, text: "Slika je zamenjena svuda gde se koristila i obrisana." });
     refresh();
   }
 
@@ -329,15 +327,13 @@ export function ImagePickerModal({
           refresh();
         }}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
+      <MediaDeleteDialog
+        file={toDelete}
         title="Brisanje slike"
         description={MEDIA_MESSAGES.confirmDelete}
-        details={toDelete ? <MediaUsageList url={toDelete.url} /> : null}
-        confirmLabel="Obriši"
-        busy={deleting}
-        onConfirm={confirmDelete}
+        Picker={ImagePickerModal}
+        onCancel={() => setToDelete(null)}
+        onDone={deleted}
       />
     </>
   );

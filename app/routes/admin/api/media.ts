@@ -5,18 +5,19 @@
  *        → { items: MediaItem[], total, page, perPage }
  *   POST /admin/api/media   multipart: intent=upload, file, bucket, profile=library|manager
  *        → 201 { ok: true, item } | 4xx/5xx { ok: false, code, message }
- *   POST /admin/api/media   form: intent=delete, bucket, name → { ok: true } | { ok: false, message }
+ *   POST /admin/api/media   form: intent=delete, bucket, name[, replaceWith=/media/…] → { ok: true } |
+ *        { ok: false, code, message[, usage] } — a used file only with a replacement (decision 295)
  *   POST /admin/api/media   form: intent=words, bucket, name, alt, caption → { ok: true } (decision 196)
  *   GET  /admin/api/media?usage=/media/{bucket}/{key} → where the file is used (before a delete)
  */
 
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
-import { deleteMedia, listMedia, type MediaListFilter, uploadMedia } from "~/domain/media/media.server";
+import { listMedia, type MediaListFilter, uploadMedia } from "~/domain/media/media.server";
 import { MAX_BYTES, MEDIA_MESSAGES, type MediaType, type UploadProfile } from "~/domain/media/rules";
-import { mediaUsage, updateMediaWords } from "~/domain/media/usage.server";
+import { deleteLibraryFile, mediaUsage, updateMediaWords } from "~/domain/media/usage.server";
 import { requirePermission } from "~/domain/users/auth.server";
 import type { SessionUser } from "~/domain/users/session.server";
-import { errorMessage } from "~/http/errors";
+import { errorMessage, errorStatus } from "~/http/errors";
 import { isBucket } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
@@ -25,6 +26,12 @@ import { getDb, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/media";
 
 const TYPES: MediaType[] = ["image", "video", "document"];
+
+const MEDIA_ERROR_CODES = {
+  "not-found": "media.not_found",
+  "in-use": "media.in_use",
+  "replacement-invalid": "media.replacement_invalid",
+} as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewMedia");
@@ -99,17 +106,23 @@ async function handleAction(
     if (!name) {
       return json({ ok: false, message: "Fajl nije pronađen." }, 400);
     }
-    const result = await deleteMedia(getDb(), getStorage(), bucket, name);
-    if (result.ok) {
-      await recordAudit(getDb(), {
-        actor: who.user,
-        area: "media",
-        action: "delete",
-        recordId: `${bucket}/${name}`,
-        ip: who.ip,
-      });
+    const replaceWith = form.fields.get("replaceWith") || null;
+    const result = await deleteLibraryFile(getDb(), getStorage(), { bucket, name, replaceWith });
+    if (!result.ok) {
+      if (result.code === "failed") return json({ ok: false, code: "failed", message: result.reason }, 500);
+      const code = MEDIA_ERROR_CODES[result.code];
+      const usage = result.code === "in-use" ? result.usage : undefined;
+      return json({ ok: false, code, message: errorMessage(code), usage }, errorStatus(code));
     }
-    return json(result, result.ok ? 200 : result.status);
+    await recordAudit(getDb(), {
+      actor: who.user,
+      area: "media",
+      action: "delete",
+      recordId: `${bucket}/${name}`,
+      ip: who.ip,
+      changes: replaceWith ? { replacedBy: [null, replaceWith] } : null,
+    });
+    return json({ ok: true, replaced: result.replaced });
   }
 
   if (intent === "words") {
