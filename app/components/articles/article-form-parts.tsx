@@ -13,7 +13,7 @@ import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import { defaultSlug, newYorkLocalToDate } from "~/domain/articles/form-rules";
 import { ARTICLE_LIMITS } from "~/domain/articles/messages";
 import { formatClock, ZONE_LABEL } from "~/lib/dates";
-import { type FieldErrors, type FormValues, textValue } from "~/lib/form";
+import { type FieldErrors, type FormValues, textValue } from "~/lib/form-values";
 import { ContentEditor } from "./content-editor";
 import { ArticleStatusBadge } from "./status-badge";
 import { TagsInput } from "./tags-input";

@@ -10,7 +10,7 @@ import { type RefObject, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { useFocusFirstError } from "~/components/ui/field";
 import { ARTICLE_FORM_LISTS } from "~/domain/articles/form-rules";
-import { type FieldErrors, type FormValues, listOf, textValue } from "~/lib/form";
+import { type FieldErrors, type FormValues, listOf, textValue } from "~/lib/form-values";
 import { useFormSafety } from "./form-safety";
 import type { WorkReply } from "./work-notices";
 

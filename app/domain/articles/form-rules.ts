@@ -6,7 +6,7 @@
  */
 import type { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import { DISPLAY_TIME_ZONE } from "~/lib/dates";
-import type { FormValues } from "~/lib/form";
+import type { FormValues } from "~/lib/form-values";
 import type { StoredStatus } from "./list-query";
 import { ARTICLE_LIMITS } from "./messages";
 import { slugText } from "./slug";
