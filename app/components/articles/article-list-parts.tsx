@@ -91,7 +91,7 @@ function RowActions({
 
 /**
  * The status in the list: a short badge, and for a scheduled article its time on a line of its own
- * under it — one long "Zakazano · 1. 12. 2026. 08:00" badge pushed the actions out of the table
+ * under it in the table (on a phone card the time is in the "Datum" line) — one long "Zakazano · 1. 12. 2026. 08:00" badge pushed the actions out of the table
  * and squeezed the title on a phone card (issue 27).
  */
 function ListStatus({ article }: { article: AdminArticleRow }) {
@@ -101,7 +101,7 @@ function ListStatus({ article }: { article: AdminArticleRow }) {
       <ArticleStatusBadge status="scheduled" />
       <time
         dateTime={new Date(article.publishedDate).toISOString()}
-        className="whitespace-nowrap text-xs text-slate-600"
+        className="hidden whitespace-nowrap text-xs text-slate-600 @4xl:block"
         title={`Objava: ${formatDateTime(article.publishedDate)} (${ZONE_LABEL})`}
       >
         {formatDateTime(article.publishedDate)}
@@ -159,7 +159,16 @@ export function articleColumns({
       key: "date",
       header: "Datum",
       className: "whitespace-nowrap",
-      cell: (a) => formatDate(a.publishedDate),
+      // On a phone card a scheduled article's time is here, not beside the title (issue 27).
+      cell: (a) =>
+        a.status === "scheduled" ? (
+          <>
+            <span className="@4xl:hidden">{formatDateTime(a.publishedDate)}</span>
+            <span className="hidden @4xl:inline">{formatDate(a.publishedDate)}</span>
+          </>
+        ) : (
+          formatDate(a.publishedDate)
+        ),
     },
     {
       key: "actions",
