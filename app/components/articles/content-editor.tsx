@@ -270,6 +270,7 @@ export function ContentEditor({
         onRun={actions.runFromDialog}
         onUploaded={uploads.remember}
         onWords={uploads.saveWords}
+        returnFocus={() => editor.focus()}
       />
     </div>
   );

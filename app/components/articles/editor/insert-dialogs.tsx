@@ -88,6 +88,7 @@ type DialogProps = {
   error: string | null;
   onError: (message: string | null) => void;
   onRun: (command: Command) => void;
+  returnFocus: () => void;
 };
 
 /** A dialog whose one address becomes a command, or its message: the link and the video dialogs. */
@@ -217,6 +218,7 @@ function FigureDialog({
   onWords,
   open,
   onOpenChange,
+  returnFocus,
 }: DialogProps & {
   state: EditorState | null;
   onClose: () => void;
@@ -227,6 +229,7 @@ function FigureDialog({
     <EditorDialog
       open={open}
       onOpenChange={onOpenChange}
+      returnFocus={returnFocus}
       error={null}
       title="Opis i potpis slike"
       description="Opis (alt tekst) čitaju čitači ekrana; potpis se vidi ispod slike."
@@ -255,6 +258,7 @@ export function EditorInsertDialogs({
   onRun,
   onUploaded,
   onWords,
+  returnFocus,
 }: {
   id: string;
   open: EditorDialogKind | null;
@@ -269,9 +273,18 @@ export function EditorInsertDialogs({
   onUploaded: (image: UploadedImage) => void;
   /** Alt text and caption given for an image in the document. */
   onWords: (src: string, words: { alt: string; caption: string }) => void;
+  /** Puts the focus back in the editor when a dialog closes. */
+  returnFocus: () => void;
 }) {
   const onOpenChange = (isOpen: boolean) => !isOpen && onClose();
-  const common = (kind: EditorDialogKind) => ({ open: open === kind, onOpenChange, error, onError, onRun });
+  const common = (kind: EditorDialogKind) => ({
+    open: open === kind,
+    onOpenChange,
+    error,
+    onError,
+    onRun,
+    returnFocus,
+  });
   return (
     <>
       <AddressDialog {...common("link")} dialog={LINK_DIALOG} />
