@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig } from "@playwright/test";
 import { ADMIN, FAKE_STRIPE } from "./tests/e2e/support/env";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./tests/support/chromium.mjs";
 
 /**
  * End-to-end tests: Debian's Chromium (`/usr/bin/chromium`, installed by scripts/test.sh; no
@@ -57,19 +58,14 @@ export default defineConfig({
     headless: true,
     locale: "sr-Latn-RS",
     timezoneId: "America/New_York",
+    // The service worker (docs/decisions/310) keeps the latest articles as soon as a page loads:
+    // ~40 requests per fresh context, which no other spec needs. tests/e2e/offline.spec.ts allows it.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

@@ -13,6 +13,7 @@ import "./app.css";
 import { ErrorPage } from "./components/error-page";
 import { useNonce } from "./components/nonce";
 import { SITE_NAME } from "./components/public/site-sections";
+import { APPLE_TOUCH_ICON, THEME_COLOR } from "./domain/offline/manifest";
 import enhanceScript from "./public-client/enhance.ts?worker&url";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,9 +35,16 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#172f6e" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {admin ? null : (
+          <>
+            {/* The installable app (docs/decisions/310); a Cyrillic page links its own manifest. */}
+            <link rel="manifest" href="/manifest.webmanifest" />
+            <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
+          </>
+        )}
         {admin ? null : (
           <link
             rel="search"

@@ -31,6 +31,7 @@ export default [
     route("newsletter/odjava", "routes/public/newsletter-unsubscribe.tsx"),
     route("pretraga", "routes/public/search.tsx"),
     route("tag/:slug", "routes/public/tag.tsx"),
+    route("bez-mreze", "routes/public/offline.tsx"),
     // Any other address: a 404 inside the site's layout, with its header and footer.
     route("*", "routes/public/not-found.tsx"),
   ]),
@@ -44,6 +45,8 @@ export default [
   route("sitemap/:file", "routes/public/sitemap-file.ts"),
   route("robots.txt", "routes/public/robots.ts"),
   route("opensearch.xml", "routes/public/opensearch.ts"),
+  route("manifest.webmanifest", "routes/public/web-app-manifest.ts"),
+  route("bez-mreze.json", "routes/public/offline-latest.ts"),
   route("izvestaj/:periodId/:signature", "routes/public/campaign-report.tsx"),
 
   route("admin/login", "routes/admin/login.tsx"),

@@ -7,3 +7,13 @@
 export const PUBLIC_LIST_CACHE = "public, max-age=5, stale-while-revalidate=5";
 /** Feeds and sitemaps: crawlers poll them; a few minutes of staleness costs nothing. */
 export const FEED_CACHE = "public, max-age=300";
+
+/**
+ * Whether a response's Cache-Control lets it be shared: `public`, and neither `private` nor
+ * `no-store`. The server's page cache (server/http/page-cache.ts) and the service worker
+ * (app/public-client/offline/rules.ts) keep only such pages: nothing personal is ever kept.
+ */
+export function isSharedCacheControl(cacheControl: string | null): boolean {
+  const value = cacheControl ?? "";
+  return /\bpublic\b/i.test(value) && !/\b(?:no-store|private)\b/i.test(value);
+}

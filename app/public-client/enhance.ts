@@ -13,9 +13,12 @@
  *   endpoint's answer in place;
  * - after a failed form post the focus moves to the first field marked invalid;
  * - the pop-up (`<div hidden data-popup …>` from the public layout): shown 1.5 s after the load when
- *   the visitor's limits allow (./popup.ts, docs/decisions/103).
+ *   the visitor's limits allow (./popup.ts, docs/decisions/103);
+ * - reading without a signal: the service worker's registration, "Sačuvaj za čitanje bez mreže",
+ *   and forms that stay as typed while offline (./offline/register.ts, docs/decisions/310).
  */
 import { bindFileSummaries } from "./file-summary";
+import { offlineReading } from "./offline/register";
 import { schedulePopup } from "./popup";
 
 const reducedMotion = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
@@ -252,3 +255,4 @@ enhance(document);
 viewBeacon();
 focusFirstError();
 schedulePopup();
+offlineReading();

@@ -8,6 +8,7 @@
  * after `ttlMs` anyway, so that time-based content (banner dates, scheduled articles) moves on.
  * Compressed variants are made once per entry and kept with it.
  */
+import { isSharedCacheControl } from "~/lib/http-cache";
 import type { Encoding } from "./compress";
 
 export type CachedPage = {
@@ -115,7 +116,5 @@ export function isCacheable(method: string, status: number, headers: Headers): b
   if (method !== "GET" && method !== "HEAD") return false;
   if (status !== 200) return false;
   if (headers.has("set-cookie")) return false;
-  const cacheControl = headers.get("cache-control") ?? "";
-  if (!/\bpublic\b/i.test(cacheControl) || /\b(no-store|private)\b/i.test(cacheControl)) return false;
-  return true;
+  return isSharedCacheControl(headers.get("cache-control"));
 }

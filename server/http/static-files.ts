@@ -3,8 +3,9 @@
  * read into memory once at boot and served only under their own prefixes, so that a page URL
  * never costs a file-system lookup. Text files are compressed once per encoding and kept.
  * Hashed assets are immutable for a year; so are the files that never change under their name (the
- * favicons, the demo's and the placeholder images: a changed one gets a new name); the others (a
- * web app manifest, a service worker) may be cached for an hour.
+ * favicons, the demo's and the placeholder images: a changed one gets a new name); the service
+ * worker (`/sw.js`, built with each deployment) is revalidated on every use, so that a deployment
+ * reaches every reader at once (docs/decisions/311); the others may be cached for an hour.
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -19,6 +20,8 @@ type StaticFile = {
   immutable: boolean;
   /** Long-lived without being hashed (see LONG_LIVED). */
   longLived: boolean;
+  /** Revalidated on every use (see ALWAYS_REVALIDATED). */
+  noCache: boolean;
   encoded: Partial<Record<Encoding, Buffer>>;
 };
 
@@ -42,6 +45,8 @@ const TYPES: Record<string, string> = {
 /** Files kept under one name for good: the favicons, the demo's and the placeholder images. */
 const LONG_LIVED = /^\/(?:favicon\.(?:ico|svg)$|demo\/|images\/)/;
 const YEAR_S = 31_536_000;
+/** The service worker: browsers and proxies must ask for it again every time. */
+const ALWAYS_REVALIDATED = new Set(["/sw.js"]);
 
 function walk(dir: string, base: string, out: Map<string, StaticFile>): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -59,6 +64,7 @@ function walk(dir: string, base: string, out: Map<string, StaticFile>): void {
       etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 22)}"`,
       immutable: urlPath.startsWith("/assets/"),
       longLived: LONG_LIVED.test(urlPath),
+      noCache: ALWAYS_REVALIDATED.has(urlPath),
       encoded: {},
     });
   }
@@ -99,7 +105,9 @@ export function serveStaticFiles(files: Map<string, StaticFile>) {
         ? `public, max-age=${YEAR_S}, immutable`
         : file.longLived
           ? `public, max-age=${YEAR_S}`
-          : "public, max-age=3600",
+          : file.noCache
+            ? "no-cache"
+            : "public, max-age=3600",
     );
     res.setHeader("ETag", file.etag);
     res.setHeader("Content-Type", file.type);

@@ -11,7 +11,7 @@ import { SelectField, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import { defaultSlug, newYorkLocalToDate } from "~/domain/articles/form-rules";
-import { ARTICLE_LIMITS } from "~/domain/articles/messages";
+import { ARTICLE_LIMITS } from "~/domain/articles/limits";
 import { formatClock, ZONE_LABEL } from "~/lib/dates";
 import { type FieldErrors, type FormValues, textValue } from "~/lib/form-values";
 import { ContentEditor } from "./content-editor";

@@ -16,8 +16,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { OptionsSelect } from "~/components/ui/options-select";
 import { thumbnailUrl } from "~/domain/media/responsive";
-import { LIBRARY_PAGE_SIZE, MEDIA_MESSAGES, uploadLimitText } from "~/domain/media/rules";
+import { LIBRARY_PAGE_SIZE } from "~/domain/media/rules";
 import { totalPagesOf } from "~/lib/pagination";
+import { MEDIA_MESSAGES, uploadLimitText } from "~/messages/media";
 import { Button } from "../ui/button";
 import { Input } from "../ui/field";
 import { Notice } from "../ui/notice";

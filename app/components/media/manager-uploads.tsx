@@ -8,7 +8,8 @@ import { Card } from "~/components/admin/page-header";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Notice } from "~/components/ui/notice";
-import { isAllowedDeclaredType, MANAGER_MAX_BYTES, MEDIA_MESSAGES } from "~/domain/media/rules";
+import { isAllowedDeclaredType, MANAGER_MAX_BYTES } from "~/domain/media/rules";
+import { MEDIA_MESSAGES } from "~/messages/media";
 import { type MediaBucket, uploadMediaFile } from "./media-api";
 
 export type Upload = {

@@ -8,6 +8,7 @@ import { ArticleCard } from "~/components/public/article-card";
 import { ArticleImage } from "~/components/public/article-image";
 import { ARTICLE_PROSE_CLASS } from "~/components/public/article-prose";
 import { Breadcrumbs } from "~/components/public/breadcrumbs";
+import { OfflineSaveButton } from "~/components/public/offline-save";
 import { cn } from "~/components/ui/cn";
 import { articleImageUrl } from "~/domain/articles/image-url";
 import type { PublicArticle, PublicArticleCard } from "~/domain/articles/public.server";
@@ -66,7 +67,14 @@ function newsArticleJsonLd(
 }
 
 // Long: one flat article layout (breadcrumb, header, image, body, banner, related articles, JSON-LD).
-export function ArticlePage({ loaderData }: { loaderData: ArticlePageData }) {
+export function ArticlePage({
+  loaderData,
+  offlineSave = false,
+}: {
+  loaderData: ArticlePageData;
+  /** "Sačuvaj za čitanje bez mreže": on the public article, never on a signed preview. */
+  offlineSave?: boolean;
+}) {
   const { article, defaultImage, related, sidebarBanners, sidebarPosition } = loaderData;
   const listPath = article.category === "Oglasi" ? "/oglasi" : "/vesti";
   const published = new Date(article.publishedDate);
@@ -89,11 +97,14 @@ export function ArticlePage({ loaderData }: { loaderData: ArticlePageData }) {
         <article className="min-w-0" data-view-id={article.id}>
           <header>
             <h1 className="text-2xl font-bold leading-tight text-slate-900 sm:text-4xl">{article.title}</h1>
-            <p className="mt-3 text-sm text-slate-600">
-              {article.author ? <span className="font-medium text-slate-800">{article.author}</span> : null}
-              {article.author ? " · " : null}
-              <time dateTime={published.toISOString()}>{formatLongDate(published)}</time>
-            </p>
+            <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2">
+              <p className="text-sm text-slate-600">
+                {article.author ? <span className="font-medium text-slate-800">{article.author}</span> : null}
+                {article.author ? " · " : null}
+                <time dateTime={published.toISOString()}>{formatLongDate(published)}</time>
+              </p>
+              {offlineSave ? <OfflineSaveButton /> : null}
+            </div>
           </header>
           <div className="mt-6 overflow-hidden rounded-xl">
             <ArticleImage

@@ -7,8 +7,8 @@
 import type { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import { DISPLAY_TIME_ZONE } from "~/lib/dates";
 import type { FormValues } from "~/lib/form-values";
+import { ARTICLE_LIMITS } from "./limits";
 import type { StoredStatus } from "./list-query";
-import { ARTICLE_LIMITS } from "./messages";
 import { slugText } from "./slug";
 
 export type ArticleCategory = (typeof ARTICLE_CATEGORIES)[number];

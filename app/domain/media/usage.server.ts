@@ -203,9 +203,9 @@ export async function deleteLibraryFile(
   }
   const deleted = await deleteMedia(db, storage, input.bucket, input.name);
   if (!deleted.ok) {
-    return deleted.status === 404
+    return deleted.code === "media.not_found"
       ? { ok: false, code: "not-found" }
-      : { ok: false, code: "failed", reason: deleted.message };
+      : { ok: false, code: "failed", reason: deleted.detail ?? "" };
   }
   return { ok: true, replaced };
 }

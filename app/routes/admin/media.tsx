@@ -20,12 +20,13 @@ import { Pagination } from "~/components/pagination";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { listMedia, type MediaItem } from "~/domain/media/media.server";
-import { MANAGER_PAGE_SIZE, type MediaType, uploadLimitText } from "~/domain/media/rules";
+import { MANAGER_PAGE_SIZE, type MediaType } from "~/domain/media/rules";
 import { readListRequest } from "~/http/admin-list.server";
 import { isBucket } from "~/integrations/storage/storage";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { uploadLimitText } from "~/messages/media";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/media";
 

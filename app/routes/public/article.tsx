@@ -70,7 +70,7 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 };
 
 export default function ArticleRoute({ loaderData }: Route.ComponentProps) {
-  return <ArticlePage loaderData={loaderData} />;
+  return <ArticlePage loaderData={loaderData} offlineSave />;
 }
 
 export { PublicRouteError as ErrorBoundary } from "~/components/public/route-error";

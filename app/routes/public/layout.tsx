@@ -1,5 +1,6 @@
 import { Outlet, useLocation, useMatches } from "react-router";
 import { NewsletterSignup } from "~/components/public/newsletter-signup";
+import { OfflineFormTexts } from "~/components/public/offline-save";
 import { ScriptSwitch, SiteHeader } from "~/components/public/site-header";
 import { currentSection, SITE_NAME, sectionFromMatches } from "~/components/public/site-sections";
 import { publicPopupOf } from "~/domain/popup/popup.server";
@@ -80,6 +81,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </footer>
+      <OfflineFormTexts />
       {loaderData?.popup ? (
         <div
           hidden

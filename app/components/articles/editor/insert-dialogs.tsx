@@ -11,10 +11,12 @@ import { ImagePickerModal } from "~/components/media/image-picker-modal";
 import { uploadLibraryImage } from "~/components/media/media-api";
 import { LIBRARY_ACCEPT } from "~/components/media/media-parts";
 import { Field, Input } from "~/components/ui/field";
-import { EMBED_MESSAGES, parseVideoUrl } from "~/domain/articles/embeds";
-import { LINK_MESSAGES, normalizeLinkUrl } from "~/domain/articles/link";
+import { parseVideoUrl } from "~/domain/articles/embeds";
+import { normalizeLinkUrl } from "~/domain/articles/link";
 import { isSafeArticleUrl } from "~/domain/articles/urls";
-import { uploadLimitText } from "~/domain/media/rules";
+import { EMBED_MESSAGES, LINK_MESSAGES } from "~/messages/articles";
+import { fieldMessage } from "~/messages/fields";
+import { uploadLimitText } from "~/messages/media";
 import { EditorDialog, ImageWordsFields } from "./dialogs";
 import type { UploadedImage } from "./image-uploads";
 import type { FigureInput } from "./setup";
@@ -109,7 +111,7 @@ const LINK_DIALOG: AddressDialog = {
   // Spec §5's URL rules; outside links open in a new tab.
   commandOf(url) {
     const result = normalizeLinkUrl(url);
-    if (!result.ok) return result.message;
+    if (!result.ok) return fieldMessage(result.code);
     return setLink(result.value, /^https?:\/\//i.test(result.value) ? "_blank" : null);
   },
 };
@@ -134,7 +136,7 @@ function InsertLinkDialog({ onError, onRun, ...dialog }: DialogProps) {
       }
       onSubmit={(url, form) => {
         const result = normalizeLinkUrl(url);
-        if (!result.ok) return onError(result.message);
+        if (!result.ok) return onError(fieldMessage(result.code));
         const target = /^https?:\/\//i.test(result.value) ? "_blank" : null;
         onRun(insertLink(result.value, target, String(form.get("text") ?? "") || url.trim()));
       }}
