@@ -142,3 +142,62 @@ describeDb("diacritic-insensitive article search", () => {
     expect(text).toContain("articles_title_trgm_idx");
   });
 });
+
+describeDb("0023: meta texts stored as copies of the title and excerpt become empty", () => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("empties the copies (so the page follows later edits) and keeps meta texts an editor wrote", async () => {
+    const stored = await t.db
+      .insert(articles)
+      .values([
+        // What the form stored before decision 290 when the SEO fields were left empty.
+        {
+          title: "Naslov A",
+          excerpt: "Opis A",
+          metaTitle: "Naslov A",
+          metaDescription: "Opis A",
+          category: "Vesti",
+        },
+        {
+          title: "Naslov B",
+          excerpt: "Opis B",
+          metaTitle: " Naslov B ",
+          metaDescription: "",
+          category: "Vesti",
+        },
+        // Written by an editor: kept.
+        {
+          title: "Naslov C",
+          excerpt: "Opis C",
+          metaTitle: "SEO C",
+          metaDescription: "SEO opis C",
+          category: "Vesti",
+        },
+      ])
+      .returning({ id: articles.id });
+    // The migration's hand-written part, run again on these rows (it already ran on the empty table).
+    const file = fs.readdirSync(MIGRATIONS_FOLDER).find((name) => name.startsWith("0023_")) as string;
+    const statements = fs
+      .readFileSync(path.join(MIGRATIONS_FOLDER, file), "utf8")
+      .split("--> statement-breakpoint")
+      .filter((s) => /^\s*(--[^\n]*\n\s*)*UPDATE "articles"/.test(s));
+    expect(statements).toHaveLength(2);
+    for (const statement of statements) await t.db.execute(sql.raw(statement));
+    const after = await t.db
+      .select({ id: articles.id, metaTitle: articles.metaTitle, metaDescription: articles.metaDescription })
+      .from(articles)
+      .orderBy(articles.id);
+    expect(after).toEqual([
+      { id: stored[0].id, metaTitle: null, metaDescription: null },
+      { id: stored[1].id, metaTitle: null, metaDescription: null },
+      { id: stored[2].id, metaTitle: "SEO C", metaDescription: "SEO opis C" },
+    ]);
+  });
+});

@@ -297,10 +297,10 @@ function buildArticle(
     category,
     featured,
     popular,
-    // What the article form saves when the SEO fields are left empty (spec §5): the title and the
-    // excerpt, whole. A cut-off meta title would be copied into og:title as "…".
-    metaTitle: local(title),
-    metaDescription: local(lead),
+    // What the article form saves when the SEO fields are left empty: nothing, and the page uses
+    // the title and the excerpt as they are (decision 290).
+    metaTitle: null,
+    metaDescription: null,
     slug: slugify(local(title)),
     status,
     tags: tags.map(local),

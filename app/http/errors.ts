@@ -35,7 +35,8 @@ export type ArticleErrorCode =
   | "article.not_found"
   | "article.save_failed"
   | "article.delete_failed"
-  | "article.popular_failed";
+  | "article.popular_failed"
+  | "article.preview_link_not_found";
 
 export type ErrorCode =
   | CommonErrorCode
@@ -69,6 +70,18 @@ export const ERRORS = {
   "article.save_failed": { status: 500, message: ARTICLE_MESSAGES.saveFailed },
   "article.delete_failed": { status: 500, message: ARTICLE_MESSAGES.deleteFailed },
   "article.popular_failed": { status: 500, message: ARTICLE_MESSAGES.popularFailed },
+  "article.preview_link_not_found": {
+    status: 404,
+    message: "Link za pregled nije pronađen ili je već opozvan.",
+  },
+  "media.in_use": {
+    status: 409,
+    message: "Slika se koristi. Izaberite drugu sliku koja će je svuda zameniti, ili otkažite brisanje.",
+  },
+  "media.replacement_invalid": {
+    status: 400,
+    message: "Za zamenu izaberite drugu sliku iz biblioteke.",
+  },
   "forum.topic_not_found": { status: 404, message: FORUM_MESSAGES.topicNotFound },
   "forum.comment_not_found": { status: 404, message: FORUM_MESSAGES.commentNotFound },
   "forum.topic_unchanged": { status: 409, message: FORUM_MESSAGES.topicNotFound },
@@ -95,7 +108,7 @@ export const ERRORS = {
   "media.upload_failed": { status: 500, message: MEDIA_MESSAGES.uploadFailed },
   "media.busy": { status: 503, message: MEDIA_MESSAGES.uploadFailed },
   "media.not_found": { status: 404, message: "Fajl nije pronađen." },
-  "media.unknown_bucket": { status: 400, message: "Nepoznat bucket." },
+  "media.unknown_bucket": { status: 400, message: "Nepoznata fascikla." },
   // The store's one-line reason, as the screen has always shown it.
   "media.delete_failed": { status: 500, message: (reason) => reason },
   "checkout.unavailable": { status: 404, message: CHECKOUT_MESSAGES.unavailable },

@@ -16,6 +16,12 @@ const dateTimeFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   hour: "2-digit",
   minute: "2-digit",
 });
+const clockFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+  timeZone: DISPLAY_TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
 const longDateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   timeZone: DISPLAY_TIME_ZONE,
   day: "numeric",
@@ -42,6 +48,18 @@ export function formatDateTime(value: DateInput, fallback = "—"): string {
   const date = toDate(value);
   return date ? dateTimeFormat.format(date) : fallback;
 }
+
+/** 14:05:09 in New York (whatever the browser's own zone). */
+export function formatClock(value: DateInput, fallback = "—"): string {
+  const date = toDate(value);
+  return date ? clockFormat.format(date) : fallback;
+}
+
+/**
+ * How a screen that shows times says which zone they are in (every time is New York's, as the
+ * spec's dates are): "14:05 (vreme u Njujorku)".
+ */
+export const ZONE_LABEL = "vreme u Njujorku";
 
 /** 22. novembar 2026. */
 export function formatLongDate(value: DateInput, fallback = "—"): string {

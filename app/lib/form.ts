@@ -13,40 +13,30 @@
  * a file input anyway) but reach the schema when asked for in `files`.
  */
 import { z } from "zod";
+import {
+  type FieldErrors,
+  type FormReadOptions,
+  type FormValue,
+  type FormValues,
+  formValues,
+} from "./form-values";
 import { parseId, parseIds } from "./ids";
 
-export type FormValue = string | string[];
-export type FormValues = Record<string, FormValue>;
-export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
+export {
+  type FieldErrors,
+  type FormReadOptions,
+  type FormValue,
+  type FormValues,
+  formValues,
+  listOf,
+  textValue,
+} from "./form-values";
 
 export type ParsedForm<T> =
   | { ok: true; data: T; values: FormValues }
   | { ok: false; values: FormValues; fieldErrors: FieldErrors; formError?: string };
 
-export type FormReadOptions = {
-  /** Fields read with getAll() and kept as arrays. */
-  lists?: readonly string[];
-  /** File fields handed to the schema (as File, or File[] when also in `lists`). */
-  files?: readonly string[];
-  /** Fields never echoed back to the browser (passwords). */
-  secret?: readonly string[];
-};
-
 type Source = FormData | URLSearchParams;
-
-/** The submitted text fields as typed (files left out, `lists` as arrays). */
-export function formValues(form: Source, options: FormReadOptions = {}): FormValues {
-  const lists = new Set(options.lists ?? []);
-  const files = new Set(options.files ?? []);
-  const values: FormValues = {};
-  for (const key of new Set(form.keys())) {
-    if (files.has(key)) continue;
-    const all = form.getAll(key).filter((v): v is string => typeof v === "string");
-    values[key] = lists.has(key) ? all : (all[0] ?? "");
-  }
-  for (const key of lists) values[key] ??= [];
-  return values;
-}
 
 function schemaInput(form: Source, values: FormValues, options: FormReadOptions): Record<string, unknown> {
   const input: Record<string, unknown> = { ...values };
@@ -100,12 +90,6 @@ export function parseForm<S extends z.ZodType>(
   return { ok: false, values, ...zodFieldErrors(result.error) };
 }
 
-/** A string value of `values` (for defaultValue), "" when missing or a list. */
-export function textValue(values: FormValues | undefined, name: string): string {
-  const v = values?.[name];
-  return typeof v === "string" ? v : "";
-}
-
 /**
  * Decision 061's rule for an edit that does not refuse: a field the form always sends but this post
  * lacks keeps its stored value instead of being taken for a blank. A list is kept when its marker
@@ -127,13 +111,6 @@ export function withStoredFields(
     } else filled.set(key, value);
   }
   return filled;
-}
-
-/** A list value of `values`, [] when missing. */
-export function listOf(values: FormValues | undefined, name: string): string[] {
-  const v = values?.[name];
-  if (Array.isArray(v)) return v;
-  return typeof v === "string" && v !== "" ? [v] : [];
 }
 
 /**

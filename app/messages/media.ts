@@ -1,4 +1,5 @@
 /** The media screens' words (spec §5, §8 word for word); the domain answers `MediaErrorCode`s. */
+import { MAX_BYTES, type UploadProfile } from "~/domain/media/rules";
 
 export const MEDIA_MESSAGES = {
   notImage: "Molimo odaberite sliku (JPG, PNG, GIF, WebP)",
@@ -28,4 +29,20 @@ export function uploadErrorText(
     MEDIA_MESSAGES.svgTooComplex,
   ];
   return message && known.includes(message) ? message : fallback;
+}
+
+/** The types each upload takes, as the screens say them. */
+const ACCEPTED_WORDS: Record<UploadProfile, string> = {
+  library: "JPG, PNG, GIF ili WebP",
+  manager: "JPG, PNG, GIF, WebP ili SVG",
+};
+
+/**
+ * What an upload takes, in the one wording every screen uses for it, from the limit the server
+ * enforces: "JPG, PNG, GIF ili WebP, najviše 5 MB" (the article library: the editor, the picker)
+ * and "…, najviše 10 MB po fajlu" (the media manager).
+ */
+export function uploadLimitText(profile: UploadProfile): string {
+  const mb = Math.round(MAX_BYTES[profile] / (1024 * 1024));
+  return `${ACCEPTED_WORDS[profile]}, najviše ${mb} MB${profile === "manager" ? " po fajlu" : ""}`;
 }

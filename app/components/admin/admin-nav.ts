@@ -50,9 +50,15 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { label: "Korisnici", to: "/admin/users", permission: "canViewUsers", ready: true },
   { label: "Podešavanja", to: "/admin/settings", permission: "canViewSettings", ready: true },
   { label: "Keš", to: "/admin/cache", permission: "canViewSettings", ready: true },
-  { label: "Audit log", to: "/admin/audit", permission: "canViewAudit", ready: true },
+  { label: "Dnevnik izmena", to: "/admin/audit", permission: "canViewAudit", ready: true },
 ];
 
 export function navFor(permissions: Record<Permission, boolean>): AdminNavEntry[] {
   return ADMIN_NAV.filter((entry) => entry.ready && permissions[entry.permission]);
 }
+
+/**
+ * Sticky under the phone's admin bar (layout.tsx: `h-14`, hidden from lg up), so that a sticky
+ * bar of a page (the article editor's toolbar) is never covered by it.
+ */
+export const STICKY_BELOW_ADMIN_BAR = "sticky top-14 lg:top-0";

@@ -3,15 +3,17 @@
  * content card (title, excerpt, editor, autosave line), SEO, the publishing card, the main image
  * and the save buttons. The route puts them in its two columns.
  */
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { Card } from "~/components/admin/page-header";
 import { ImageField } from "~/components/media/image-field";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { SelectField, TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
-import { ARTICLE_LIMITS, defaultSlug, newYorkLocalToDate } from "~/domain/articles/validation";
-import { type FieldErrors, type FormValues, textValue } from "~/lib/form";
+import { defaultSlug, newYorkLocalToDate } from "~/domain/articles/form-rules";
+import { ARTICLE_LIMITS } from "~/domain/articles/limits";
+import { formatClock, ZONE_LABEL } from "~/lib/dates";
+import { type FieldErrors, type FormValues, textValue } from "~/lib/form-values";
 import { ContentEditor } from "./content-editor";
 import { ArticleStatusBadge } from "./status-badge";
 import { TagsInput } from "./tags-input";
@@ -25,12 +27,6 @@ type FieldProps = { values: FormValues; errors: FieldErrors };
 export function isScheduled(dateValue: string): boolean {
   const date = newYorkLocalToDate(dateValue);
   return date !== null && date.getTime() > Date.now();
-}
-
-function formatTime(date: Date): string {
-  return new Intl.DateTimeFormat("sr-Latn", { hour: "2-digit", minute: "2-digit", second: "2-digit" }).format(
-    date,
-  );
 }
 
 /** Above the form: a restore's answer, who else edits, an autosaved draft, a refused save, a newer version. */
@@ -66,7 +62,12 @@ export function FormNotices({
         />
       ) : null}
       {conflict ? (
-        <ConflictNotice conflict={conflict} onReload={form.reloadTheirs} onKeepMine={form.keepMine} />
+        <ConflictNotice
+          key={`${conflict.version}-${String(conflict.savedAt)}`}
+          conflict={conflict}
+          onReload={form.reloadTheirs}
+          onKeepMine={form.keepMine}
+        />
       ) : null}
       {newer && !conflict ? (
         <Notice
@@ -74,6 +75,23 @@ export function FormNotices({
           message="Neko je u međuvremenu sačuvao ovaj članak. Ako sačuvate, dobićete izbor: da učitate njihovu verziju ili da sačuvate svoju kao novu reviziju."
         />
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A refused save's message above the form. When no field is marked (a failure of the server, not
+ * of the form), the focus moves to it, so that it is seen wherever the editor pressed "Sačuvaj".
+ */
+export function SaveRefusal({ message, fieldErrors }: { message: string | null; fieldErrors: FieldErrors }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const marked = Object.keys(fieldErrors).length > 0;
+  useEffect(() => {
+    if (message && !marked) ref.current?.focus();
+  }, [message, marked]);
+  return (
+    <div ref={ref} tabIndex={-1} className="scroll-mt-20 outline-none">
+      <Notice tone="error" message={message} />
     </div>
   );
 }
@@ -120,7 +138,7 @@ export function ContentCard({
       />
       <p className="text-xs text-slate-500" aria-live="polite" data-testid="autosave-status">
         {safety.autosavedAt
-          ? `Nacrt formulara automatski sačuvan u ${formatTime(safety.autosavedAt)}.`
+          ? `Nacrt formulara automatski sačuvan u ${formatClock(safety.autosavedAt)} (${ZONE_LABEL}).`
           : safety.dirty
             ? "Izmene se automatski čuvaju na nekoliko sekundi."
             : ""}
@@ -193,7 +211,12 @@ export function PublishCard({
         <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-700">
           Status:{" "}
           {status ? (
-            <ArticleStatusBadge status={status} date={publishedDate ?? undefined} />
+            <>
+              <ArticleStatusBadge status={status} date={publishedDate ?? undefined} />
+              {status === "scheduled" ? (
+                <span className="text-xs font-normal text-slate-500">({ZONE_LABEL})</span>
+              ) : null}
+            </>
           ) : (
             <span className="font-normal text-slate-500">još nije sačuvan</span>
           )}

@@ -13,7 +13,7 @@ import { OptionsSelect } from "~/components/ui/options-select";
 import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import type { AdminArticleRow } from "~/domain/articles/admin.server";
 import type { ArticleListQuery } from "~/domain/articles/list-query";
-import { formatDate } from "~/lib/dates";
+import { formatDate, formatDateTime, ZONE_LABEL } from "~/lib/dates";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { ArticleThumb } from "./article-thumb";
 import { ArticleStatusBadge } from "./status-badge";
@@ -89,6 +89,27 @@ function RowActions({
   );
 }
 
+/**
+ * The status in the list: a short badge, and for a scheduled article its time on a line of its own
+ * under it in the table (on a phone card the time is in the "Datum" line) — one long "Zakazano · 1. 12. 2026. 08:00" badge pushed the actions out of the table
+ * and squeezed the title on a phone card (issue 27).
+ */
+function ListStatus({ article }: { article: AdminArticleRow }) {
+  if (article.status !== "scheduled") return <ArticleStatusBadge status={article.status} />;
+  return (
+    <span className="inline-flex flex-col items-end gap-0.5 @4xl:items-start">
+      <ArticleStatusBadge status="scheduled" />
+      <time
+        dateTime={new Date(article.publishedDate).toISOString()}
+        className="hidden whitespace-nowrap text-xs text-slate-600 @4xl:block"
+        title={`Objava: ${formatDateTime(article.publishedDate)} (${ZONE_LABEL})`}
+      >
+        {formatDateTime(article.publishedDate)}
+      </time>
+    </span>
+  );
+}
+
 /** The table's columns; the title takes the room the narrow columns leave. */
 export function articleColumns({
   defaultImage,
@@ -130,7 +151,7 @@ export function articleColumns({
       key: "status",
       header: "Status",
       mobile: "badge",
-      cell: (a) => <ArticleStatusBadge status={a.status} date={a.publishedDate} />,
+      cell: (a) => <ListStatus article={a} />,
     },
     { key: "category", header: "Kategorija", className: "whitespace-nowrap", cell: (a) => a.category },
     { key: "popular", header: "Popularan", cell: (a) => <PopularToggle article={a} onFailed={onFailed} /> },
@@ -138,7 +159,16 @@ export function articleColumns({
       key: "date",
       header: "Datum",
       className: "whitespace-nowrap",
-      cell: (a) => formatDate(a.publishedDate),
+      // On a phone card a scheduled article's time is here, not beside the title (issue 27).
+      cell: (a) =>
+        a.status === "scheduled" ? (
+          <>
+            <span className="@4xl:hidden">{formatDateTime(a.publishedDate)}</span>
+            <span className="hidden @4xl:inline">{formatDate(a.publishedDate)}</span>
+          </>
+        ) : (
+          formatDate(a.publishedDate)
+        ),
     },
     {
       key: "actions",

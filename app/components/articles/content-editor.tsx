@@ -7,22 +7,29 @@
  * cleaned (editor/paste.ts). Admins also get the HTML source view.
  *
  * The parts: the view (editor/use-article-editor.ts), the toolbar (editor/toolbar.tsx), the
- * dialogs it opens (editor/insert-dialogs.tsx); here the link action, the source view and the
- * word count put them together.
+ * dialogs it opens (editor/insert-dialogs.tsx); here the link action, the images pasted or
+ * dropped (uploaded, then their alt text and caption asked), the source view and the word count
+ * put them together.
  *
  * The form receives the HTML through a hidden input named `name`; the server sanitises it again
  * on save. Only the article form imports this module, so the editor is in that route's chunk
  * and nowhere else.
  */
+import "prosemirror-view/style/prosemirror.css";
+import "prosemirror-gapcursor/style/gapcursor.css";
+import "./editor/editor.css";
 import type { Command, EditorState } from "prosemirror-state";
-import { type ReactNode, useId, useMemo, useState } from "react";
+import { type ReactNode, useId, useMemo, useRef, useState } from "react";
+import { STICKY_BELOW_ADMIN_BAR } from "~/components/admin/admin-nav";
+import { saveMediaWords, uploadLibraryImage } from "~/components/media/media-api";
 import { cn } from "~/components/ui/cn";
 import { Notice } from "~/components/ui/notice";
 import { countWords, readingSummary } from "~/domain/articles/reading";
 import { LINK_MESSAGES } from "~/messages/articles";
 import { documentText } from "./editor/html";
+import type { UploadedImage, UploadImage } from "./editor/image-uploads";
 import { type EditorDialogKind, EditorInsertDialogs } from "./editor/insert-dialogs";
-import { EditorToolbar, ShortcutList } from "./editor/toolbar";
+import { EditorToolbar, ShortcutList, TableTools } from "./editor/toolbar";
 import { type ArticleEditor, useArticleEditor } from "./editor/use-article-editor";
 
 type Mode = "visual" | "html";
@@ -75,9 +82,36 @@ function WordCount({ id, state }: { id: string; state: EditorState | null }) {
   );
 }
 
+/** The article library's upload, for an image pasted or dropped into the editor. */
+const uploadPasted: UploadImage = async (file) => {
+  const result = await uploadLibraryImage(file);
+  if (!result.ok) return result;
+  return { ok: true, image: { src: result.item.url, bucket: result.item.bucket, name: result.item.name } };
+};
+
+/**
+ * Images uploaded from this editor (the upload dialog, a paste, a drop): the alt text and caption
+ * given for one in the editor are saved on its media file too (decision 294).
+ */
+function useUploadedImages(onFailed: (message: string) => void) {
+  const uploaded = useRef(new Map<string, UploadedImage>());
+  return {
+    remember: (image: UploadedImage) => uploaded.current.set(image.src, image),
+    /** Saves the words on the file when `src` was uploaded here. */
+    saveWords(src: string, words: { alt: string; caption: string }) {
+      const image = uploaded.current.get(src);
+      if (!image) return;
+      void saveMediaWords(image.bucket, image.name, words).then((result) => {
+        if (!result.ok) onFailed("Opis i potpis su u članku, ali nisu sačuvani u biblioteci medija.");
+      });
+    },
+  };
+}
+
 /**
  * The dialogs' state and the link action: "Dodaj link" checks the selection (spec §5) before its
- * dialog opens; a dialog's command closes it and runs on the document.
+ * dialog opens — with nothing selected the dialog inserts a new link at the cursor — and a
+ * dialog's command closes it and runs on the document.
  */
 function useEditorActions(editor: () => ArticleEditor) {
   const [message, setMessage] = useState<string | null>(null);
@@ -97,7 +131,7 @@ function useEditorActions(editor: () => ArticleEditor) {
     const { from, to, empty } = current.selection;
     setMessage(null);
     setDialogError(null);
-    if (empty) return setMessage(LINK_MESSAGES.noSelection);
+    if (empty) return setDialog("link-insert");
     if (current.doc.textBetween(from, to, " ", " ").trim() === "")
       return setMessage(LINK_MESSAGES.emptySelection);
     setDialog("link");
@@ -105,6 +139,7 @@ function useEditorActions(editor: () => ArticleEditor) {
 
   return {
     message,
+    setMessage,
     dialog,
     dialogError,
     setDialogError,
@@ -163,8 +198,16 @@ export function ContentEditor({
     ...{ id, labelId, statusId, value, onChange, error },
     onLinkShortcut: () => actions.openLink(),
     onReplaced: setSource,
+    uploadImage: uploadPasted,
+    // The image is in, its figure selected: its alt text and caption are asked now.
+    onImageInserted: (image) => {
+      uploads.remember(image);
+      actions.openDialog("figure");
+    },
+    onImageError: (message) => actions.setMessage(message),
   });
   const actions = useEditorActions(() => editor);
+  const uploads = useUploadedImages((message) => actions.setMessage(message));
 
   function switchMode(next: Mode) {
     if (next === mode) return;
@@ -185,16 +228,20 @@ export function ContentEditor({
       <input type="hidden" name={name} value={visual ? editor.emitted : source} />
       <Notice tone="error" message={actions.message} />
       <EditorFrame invalid={Boolean(error)}>
-        <EditorToolbar
-          editorId={id}
-          state={editor.state}
-          hidden={!visual}
-          run={editor.run}
-          onLink={actions.openLink}
-          onOpen={actions.openDialog}
-          shortcutsShown={showShortcuts}
-          onToggleShortcuts={() => setShowShortcuts((s) => !s)}
-        />
+        {/* Stays in view while writing, under the phone's admin bar (never behind it). */}
+        <div className={cn(STICKY_BELOW_ADMIN_BAR, "z-20 rounded-t-lg")} data-testid="editor-bars">
+          <EditorToolbar
+            editorId={id}
+            state={editor.state}
+            hidden={!visual}
+            run={editor.run}
+            onLink={actions.openLink}
+            onOpen={actions.openDialog}
+            shortcutsShown={showShortcuts}
+            onToggleShortcuts={() => setShowShortcuts((s) => !s)}
+          />
+          {visual ? <TableTools state={editor.state} run={editor.run} /> : null}
+        </div>
         {showShortcuts && visual ? <ShortcutList /> : null}
         <div ref={editor.host} className={cn("max-h-[70vh] overflow-y-auto", !visual && "hidden")} />
         {!visual ? (
@@ -221,6 +268,9 @@ export function ContentEditor({
         onError={actions.setDialogError}
         onClose={actions.closeDialog}
         onRun={actions.runFromDialog}
+        onUploaded={uploads.remember}
+        onWords={uploads.saveWords}
+        returnFocus={() => editor.focus()}
       />
     </div>
   );

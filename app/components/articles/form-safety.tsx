@@ -14,7 +14,7 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { useBlocker } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { AUTOSAVE_MS, HEARTBEAT_MS } from "~/domain/articles/drafts-timing";
-import { type FormValues, formValues } from "~/lib/form";
+import { type FormValues, formValues } from "~/lib/form-values";
 
 export const WORK_API = "/admin/api/article-work";
 const BOOKKEEPING = new Set(["from", "baseVersion", "force", "intent"]);

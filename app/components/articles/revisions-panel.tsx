@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, ZONE_LABEL } from "~/lib/dates";
 import { WORK_API } from "./form-safety";
 import { ARTICLE_STATUS_LABELS } from "./status-badge";
 
@@ -171,7 +171,7 @@ export function RevisionsPanel({ articleId, revisions }: { articleId: number; re
       aria-labelledby="revisions-title"
     >
       <h2 id="revisions-title" className="text-base font-semibold text-slate-900">
-        Revizije
+        Revizije <span className="text-xs font-normal text-slate-500">({ZONE_LABEL})</span>
       </h2>
       {revisions.length === 0 ? (
         <p className="text-sm text-slate-500">Revizije se beleže od prvog čuvanja u ovom formularu.</p>

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Input } from "~/components/ui/field";
-import { addTag } from "~/domain/articles/validation";
+import { addTag } from "~/domain/articles/form-rules";
 
 /**
  * Tags (spec §5): typed and added with Enter; empty and duplicate tags are ignored. Each tag is a

@@ -1,16 +1,16 @@
 /**
  * The article form's state in the browser: the values it starts from (the stored article, a
  * restored autosave, or a refused save's values), the live fields other parts follow (title and
- * excerpt for the SEO placeholders, the date for "zakazivanje"), the browser's own check with the
- * same schema, the save conflict and its two ways out, and the no-lost-work guard.
+ * excerpt for the SEO placeholders, the date for "zakazivanje"), the save conflict and its two
+ * ways out, and the no-lost-work guard. The fields are checked by the server (the schema in
+ * domain/articles/validation.ts): the browser loads no Zod here (decision 292), a refused save
+ * comes back with every error and every value, and the focus goes to the first wrong field.
  */
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { useFocusFirstError } from "~/components/ui/field";
-import { ARTICLE_FORM_LISTS, articleFormSchema } from "~/domain/articles/validation";
-import { type FieldErrors, type FormValues, listOf, parseForm, textValue } from "~/lib/form";
-import { ARTICLE_MESSAGES } from "~/messages/articles";
-import { fieldErrorsText } from "~/messages/fields";
+import { ARTICLE_FORM_LISTS } from "~/domain/articles/form-rules";
+import { type FieldErrors, type FormValues, listOf, textValue } from "~/lib/form-values";
 import { useFormSafety } from "./form-safety";
 import type { WorkReply } from "./work-notices";
 
@@ -50,26 +50,6 @@ function useLiveFields(startValues: FormValues, restartKey: string) {
     dateValue,
     setDateValue,
   };
-}
-
-/** The same schema checks the form in the browser first (instant feedback, nothing sent). */
-function useClientCheck(allowLeaving: () => void) {
-  const [clientCheck, setClientCheck] = useState<{ fieldErrors: FieldErrors } | null>(null);
-  /** Checks in the browser first; a valid form is sent and may leave the page. */
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLElement | null;
-    const parsed = parseForm(articleFormSchema, new FormData(event.currentTarget, submitter), {
-      lists: ARTICLE_FORM_LISTS,
-    });
-    if (!parsed.ok) {
-      event.preventDefault();
-      setClientCheck({ fieldErrors: fieldErrorsText(parsed.fieldErrors) });
-      return;
-    }
-    setClientCheck(null);
-    allowLeaving();
-  }
-  return { clientCheck, onSubmit };
 }
 
 /** Presses the same save button again, on the next frame (after the `force` field is rendered). */
@@ -114,9 +94,10 @@ export function useArticleForm({
     ready: editorReady,
     generation: version ?? 0,
   });
-  const { clientCheck, onSubmit } = useClientCheck(safety.allowLeaving);
-  const conflict = !clientCheck && !force ? (actionData?.conflict ?? null) : null;
-  useFocusFirstError(formRef, clientCheck ?? actionData);
+  // The answer whose conflict was settled by reloading theirs (its choice is not offered again).
+  const [settled, setSettled] = useState<SaveReply | null>(null);
+  const conflict = !force && settled !== actionData ? (actionData?.conflict ?? null) : null;
+  useFocusFirstError(formRef, actionData);
   const remount = (values: { values: FormValues; baseVersion: number | null } | null) => {
     setRestored(values);
     setFormKey((k) => k + 1);
@@ -129,7 +110,8 @@ export function useArticleForm({
   // A restored revision: the stored article changed; the form shows it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: only the fetcher's answer matters
   useEffect(() => {
-    if (work.state === "idle" && work.data?.ok && work.data.intent !== "preview-link") remount(null);
+    const aboutLinks = work.data?.intent === "preview-link" || work.data?.intent === "preview-revoke";
+    if (work.state === "idle" && work.data?.ok && !aboutLinks) remount(null);
   }, [work.state, work.data]);
 
   return {
@@ -145,10 +127,10 @@ export function useArticleForm({
     safety,
     conflict,
     offer,
-    errors: clientCheck?.fieldErrors ?? actionData?.fieldErrors ?? {},
-    clientCheck,
-    formMessage: clientCheck ? ARTICLE_MESSAGES.form : conflict ? null : (actionData?.message ?? null),
-    onSubmit,
+    errors: actionData?.fieldErrors ?? {},
+    formMessage: conflict ? null : (actionData?.message ?? null),
+    /** A save is sent: leaving is allowed (a refused save guards the form again). */
+    onSubmit: () => safety.allowLeaving(),
     restoreDraft() {
       if (!offer) return;
       remount({ values: offer.values, baseVersion: offer.baseVersion });
@@ -159,6 +141,7 @@ export function useArticleForm({
     reloadTheirs() {
       safety.allowLeaving();
       setForce(false);
+      setSettled(actionData ?? null);
       revalidator.revalidate().then(() => remount(null));
     },
     /** The conflict's "Sačuvaj moju kao novu reviziju": the same button again, forced. */

@@ -3,7 +3,8 @@
  * content, the article's main image, the settings images, the banner image and the company logo
  * (decision 112). It reads BOTH buckets (`images` and `mediji`, or one of them), filters by name,
  * 20 per page, and offers what the media library modal of the spec offers: upload (image only,
- * 5 MB, into `images`), refresh, a full-size view, delete with confirmation, and select.
+ * 5 MB, into `images`), refresh, a full-size view, delete with confirmation (a used image only
+ * with another one put in its place, decision 295), and select.
  *
  *   const [open, setOpen] = useState(false);
  *   <ImagePickerModal open={open} onOpenChange={setOpen}
@@ -17,19 +18,18 @@ import { OptionsSelect } from "~/components/ui/options-select";
 import { thumbnailUrl } from "~/domain/media/responsive";
 import { LIBRARY_PAGE_SIZE } from "~/domain/media/rules";
 import { totalPagesOf } from "~/lib/pagination";
-import { MEDIA_MESSAGES } from "~/messages/media";
-import { ConfirmDialog } from "../confirm-dialog";
+import { MEDIA_MESSAGES, uploadLimitText } from "~/messages/media";
 import { Button } from "../ui/button";
 import { Input } from "../ui/field";
 import { Notice } from "../ui/notice";
 import {
-  deleteMediaFile,
   fetchMediaPage,
   type MediaBucket,
   type MediaItem,
   type MediaPage,
   uploadLibraryImage,
 } from "./media-api";
+import { type DeleteOutcome, MediaDeleteDialog } from "./media-delete-dialog";
 import {
   ImageLightbox,
   MediaDialog,
@@ -38,7 +38,7 @@ import {
   UploadImageButton,
   useDebounced,
 } from "./media-parts";
-import { MediaUsageList, MediaWordsForm } from "./media-words";
+import { MediaWordsForm } from "./media-words";
 
 /** The chosen file, with the words stored with it (used by default where it is inserted). */
 export type SelectedMedia = { url: string; name: string; alt?: string; caption?: string };
@@ -113,7 +113,7 @@ function PickerBar({
         className="sm:max-w-xs"
       />
       <OptionsSelect
-        aria-label="Bucket"
+        aria-label="Fascikla"
         value={library.bucket}
         onChange={(e) => library.setBucket(e.target.value as MediaBucket | "all")}
         className="sm:max-w-40"
@@ -277,18 +277,16 @@ export function ImagePickerModal({
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [viewing, setViewing] = useState<MediaItem | null>(null);
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
-  const [deleting, setDeleting] = useState(false);
 
   const { uploading, onFile } = useUpload(setMessage, library.showNewest);
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    const result = await deleteMediaFile(toDelete.bucket, toDelete.name);
-    setDeleting(false);
+  function deleted(outcome: DeleteOutcome) {
+    const gone = toDelete;
     setToDelete(null);
-    if (!result.ok) return setMessage({ ok: false, text: MEDIA_MESSAGES.deleteFailed });
-    if (viewing?.id === toDelete.id) setViewing(null);
+    if (!outcome.ok) return setMessage({ ok: false, text: MEDIA_MESSAGES.deleteFailed });
+    if (viewing?.id === gone?.id) setViewing(null);
+    if (outcome.replacedBy)
+      setMessage({ ok: true, text: "Slika je zamenjena svuda gde se koristila i obrisana." });
     refresh();
   }
 
@@ -304,7 +302,7 @@ export function ImagePickerModal({
         open={open}
         onOpenChange={onOpenChange}
         title="Izaberite sliku"
-        description="Slike iz oba bucket-a (images i mediji). Nova slika se otprema u images (JPG, PNG, GIF, WebP, najviše 5MB)."
+        description={`Slike iz obe fascikle (images i mediji). Nova slika se otprema u images (${uploadLimitText("library")}).`}
         testId="image-picker-modal"
       >
         <div className="space-y-4">
@@ -330,15 +328,13 @@ export function ImagePickerModal({
           refresh();
         }}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
+      <MediaDeleteDialog
+        file={toDelete}
         title="Brisanje slike"
         description={MEDIA_MESSAGES.confirmDelete}
-        details={toDelete ? <MediaUsageList url={toDelete.url} /> : null}
-        confirmLabel="Obriši"
-        busy={deleting}
-        onConfirm={confirmDelete}
+        Picker={ImagePickerModal}
+        onCancel={() => setToDelete(null)}
+        onDone={deleted}
       />
     </>
   );

@@ -25,7 +25,7 @@ export const TYPE_FILTERS: { value: "all" | MediaType; label: string }[] = [
   { value: "document", label: "Dokumenti" },
 ];
 const BUCKET_FILTERS: { value: "all" | MediaBucket; label: string }[] = [
-  { value: "all", label: "Svi bucket-i" },
+  { value: "all", label: "Sve fascikle" },
   { value: "mediji", label: "mediji" },
   { value: "images", label: "images" },
 ];
@@ -107,7 +107,7 @@ export function MediaFilters({ query }: { query: MediaQuery }) {
       />
       <FilterSelect
         name="bucket"
-        label="Bucket"
+        label="Fascikla"
         value={query.bucket}
         options={BUCKET_FILTERS}
         onChange={() => apply()}
@@ -235,7 +235,7 @@ export function MediaList({ items, actions }: { items: MediaItem[]; actions: Ite
             className: "whitespace-nowrap",
             cell: (item) => formatBytes(item.size),
           },
-          { key: "bucket", header: "Bucket", cell: (item) => item.bucket },
+          { key: "bucket", header: "Fascikla", cell: (item) => item.bucket },
           {
             key: "date",
             header: "Datum",

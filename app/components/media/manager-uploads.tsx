@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Notice } from "~/components/ui/notice";
 import { isAllowedDeclaredType, MANAGER_MAX_BYTES } from "~/domain/media/rules";
+import { MEDIA_MESSAGES } from "~/messages/media";
 import { type MediaBucket, uploadMediaFile } from "./media-api";
 
 export type Upload = {
@@ -49,7 +50,7 @@ export function useUploads(bucket: MediaBucket, onDone: () => void) {
         while (next < batch.length) {
           const item = batch[next++];
           if (item.file.size > MANAGER_MAX_BYTES) {
-            update(item.id, { status: "error", message: "Fajl je prevelik. Maksimalna veličina je 10MB." });
+            update(item.id, { status: "error", message: MEDIA_MESSAGES.managerTooLarge });
             continue;
           }
           update(item.id, { status: "uploading" });
@@ -107,7 +108,7 @@ export function DropZone({
         izaberite sa računara
       </Button>
       <p className="text-xs text-slate-500">
-        Fajlovi se otpremaju u bucket <strong>{bucket}</strong>.
+        Fajlovi se otpremaju u fasciklu <strong>{bucket}</strong>.
       </p>
     </section>
   );

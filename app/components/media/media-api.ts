@@ -98,22 +98,27 @@ export async function uploadLibraryImage(
   return { ok: false, message: uploadErrorText(result.message, options.failedMessage) };
 }
 
+/**
+ * Deletes a file; a used one only with `replaceWith` (another library image put in its place
+ * everywhere first, decision 295), else the answer is `media.in_use` with where it is used.
+ */
 export async function deleteMediaFile(
   bucket: MediaBucket,
   name: string,
-): Promise<{ ok: boolean; message?: string }> {
+  replaceWith?: string,
+): Promise<{ ok: boolean; message?: string; code?: string; usage?: MediaUsage }> {
   try {
     const form = new FormData();
     form.set("intent", "delete");
     form.set("bucket", bucket);
     form.set("name", name);
+    if (replaceWith) form.set("replaceWith", replaceWith);
     const res = await fetch(MEDIA_API, {
       method: "POST",
       body: form,
       headers: { Accept: "application/json" },
     });
-    const body = (await res.json()) as { ok: boolean; message?: string };
-    return body;
+    return (await res.json()) as { ok: boolean; message?: string; code?: string; usage?: MediaUsage };
   } catch (error) {
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -70,10 +70,11 @@ export function MediaWordsForm({
   );
 }
 
-/** Where the file is used, loaded when shown. */
-export function MediaUsageList({ url }: { url: string }) {
+/** Where the file at `url` is used: "loading" until known, null when it cannot be read. */
+export function useMediaUsage(url: string | null) {
   const [usage, setUsage] = useState<MediaUsage | null | "loading">("loading");
   useEffect(() => {
+    if (!url) return;
     let live = true;
     setUsage("loading");
     void fetchMediaUsage(url).then((u) => live && setUsage(u));
@@ -81,15 +82,31 @@ export function MediaUsageList({ url }: { url: string }) {
       live = false;
     };
   }, [url]);
-  if (usage === "loading") return <p className="text-xs text-slate-500">Proveravam gde se fajl koristi…</p>;
-  if (usage === null)
-    return <p className="text-xs text-slate-500">Nije moguće proveriti gde se fajl koristi.</p>;
-  const none =
+  return [usage, setUsage] as const;
+}
+
+/** Whether nothing uses the file (the server's `isUnused`, for the browser). */
+export function usageIsEmpty(usage: MediaUsage): boolean {
+  return (
     usage.articleCount === 0 &&
     usage.banners.length === 0 &&
     usage.companies.length === 0 &&
-    usage.settings.length === 0;
-  if (none)
+    usage.settings.length === 0
+  );
+}
+
+/** Where the file is used, loaded when shown. */
+export function MediaUsageList({ url }: { url: string }) {
+  const [usage] = useMediaUsage(url);
+  return <MediaUsageView usage={usage} />;
+}
+
+/** The places that use a file, as a list of links. */
+export function MediaUsageView({ usage }: { usage: MediaUsage | null | "loading" }) {
+  if (usage === "loading") return <p className="text-xs text-slate-500">Proveravam gde se fajl koristi…</p>;
+  if (usage === null)
+    return <p className="text-xs text-slate-500">Nije moguće proveriti gde se fajl koristi.</p>;
+  if (usageIsEmpty(usage))
     return (
       <p className="text-xs text-emerald-700" data-testid="media-usage">
         Fajl se nigde ne koristi.

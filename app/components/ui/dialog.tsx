@@ -101,6 +101,7 @@ export function Dialog({
   footer,
   closeLabel = "Zatvori",
   testId,
+  returnFocus,
 }: {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
@@ -119,6 +120,8 @@ export function Dialog({
   footer?: ReactNode;
   closeLabel?: string;
   testId?: string;
+  /** Where the focus goes when the dialog closes, instead of back to what opened it. */
+  returnFocus?: () => void;
 }) {
   const change = (next: boolean) => {
     onOpenChange?.(next);
@@ -149,6 +152,14 @@ export function Dialog({
         <Radix.Content
           data-testid={testId}
           className={CONTENT[layout](width)}
+          onCloseAutoFocus={
+            returnFocus
+              ? (event) => {
+                  event.preventDefault();
+                  returnFocus();
+                }
+              : undefined
+          }
           {...(description ? {} : { "aria-describedby": undefined })}
         >
           {layout === "drawer" ? (

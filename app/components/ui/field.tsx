@@ -6,7 +6,7 @@ import {
   type TextareaHTMLAttributes,
   useEffect,
 } from "react";
-import { type FieldErrors, type FormValues, textValue } from "~/lib/form";
+import { type FieldErrors, type FormValues, textValue } from "~/lib/form-values";
 import { cn } from "./cn";
 
 export const controlClass =

@@ -165,3 +165,30 @@ export const articlePresence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.articleId, t.userId] })],
 );
+
+/**
+ * "Pregled za deljenje" links (decisions 194, 291): each link is a row, so the form can list the
+ * article's active links and revoke one; a publish or a move back to draft revokes them all.
+ * `token` is the link's secret part (the draft it shows is in this database anyway).
+ */
+export const articlePreviewLinks = pgTable(
+  "article_preview_links",
+  {
+    id: serialId(),
+    articleId: parentId("article_id", () => articles.id),
+    token: text("token").notNull(),
+    /** The status the article had when the link was made (draft or scheduled). */
+    madeFor: text("made_for", { enum: ARTICLE_STATUSES }).notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+    createdBy: looseRef("created_by", () => adminUsers.id),
+    createdByName: text("created_by_name").notNull().default(""),
+    createdAt: stampedAt("created_at"),
+    revokedAt: tstz("revoked_at"),
+    /** Why it stopped: "revoked" (by hand), "published", "draft" (moved back to draft). */
+    revokedReason: text("revoked_reason", { enum: ["revoked", "published", "draft"] }),
+  },
+  (t) => [
+    uniqueIndex("article_preview_links_token_key").on(t.token),
+    index("article_preview_links_article_idx").on(t.articleId, t.createdAt.desc()),
+  ],
+);

@@ -238,8 +238,9 @@ export function columnsOf(input: ArticleInput) {
     featuredImage: input.featuredImage,
     category: input.category,
     featured: input.featured,
-    metaTitle: input.metaTitle,
-    metaDescription: input.metaDescription,
+    // Empty: the page uses the title / excerpt as they are then (decision 290).
+    metaTitle: input.metaTitle || null,
+    metaDescription: input.metaDescription || null,
     slug: input.slug || null,
     status: input.status,
     tags: input.tags,

@@ -7,12 +7,14 @@
  * - the version grows, and the saved version is kept as a revision (the first save of an article
  *   without revisions also keeps the version it started from);
  * - a scheduled article gets (or moves) its publish job;
+ * - a publish or a move back to draft revokes the article's preview links (decision 291);
  * - the editor's autosaved draft of this form is deleted: it is saved now.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { articleAutosaves, articles } from "~/db/schema";
 import { columnsOf } from "./admin.server";
+import { previewRevocationOf, revokeArticlePreviewLinks } from "./preview-link.server";
 import {
   countRevisions,
   insertRevision,
@@ -142,6 +144,8 @@ export async function saveArticle(db: DbOrTx, save: SaveArticleInput): Promise<S
     });
     await pruneRevisions(tx, save.id);
     if (columns.status === "scheduled") await schedulePublishJob(tx, save.id, columns.publishedDate);
+    const revoke = previewRevocationOf(current.status, columns.status);
+    if (revoke) await revokeArticlePreviewLinks(tx, save.id, revoke);
     await deleteAutosave(tx, save.author.id, save.id);
     return {
       ok: true,
@@ -175,6 +179,7 @@ export async function unscheduleArticle(
       author: input.author,
     });
     await pruneRevisions(tx, input.id);
+    await revokeArticlePreviewLinks(tx, input.id, "draft");
     return { ok: true, version: row.version } as const;
   });
 }

@@ -16,7 +16,12 @@ import { insertUser } from "../../../tests/support/fixtures";
 import { countArticles, latestPublished } from "./articles.server";
 import { discardAutosave, getAutosave, saveAutosave, touchPresence } from "./drafts.server";
 import { saveArticle, unscheduleArticle } from "./editing.server";
-import { checkPreviewLink, previewLinkPath } from "./preview-link.server";
+import {
+  checkPreviewLink,
+  createPreviewLink,
+  listPreviewLinks,
+  revokePreviewLink,
+} from "./preview-link.server";
 import {
   feedArticles,
   getPublishedArticle,
@@ -348,10 +353,14 @@ describeDb("autosave, presence and preview links", () => {
     expect(later.others).toEqual([]);
   });
 
-  it("signs preview links that expire and cannot be changed", async () => {
+  it("makes preview links that expire and cannot be changed, lists the working ones and revokes one", async () => {
     const { id } = await saved({ title: "Pregled", status: "draft" });
-    const { path } = await previewLinkPath(t.db, id, Date.now());
-    const [, , linkId, expires, signature] = path.split("/");
+    const link = await createPreviewLink(t.db, { articleId: id, status: "draft", author: ana });
+    const parts = (path: string) => {
+      const [, , linkId, expires, signature] = path.split("/");
+      return { id: linkId, expires, signature };
+    };
+    const { id: linkId, expires, signature } = parts(link.path);
     expect(await checkPreviewLink(t.db, { id: linkId, expires, signature })).toMatchObject({
       ok: true,
       articleId: id,
@@ -366,6 +375,54 @@ describeDb("autosave, presence and preview links", () => {
     expect(
       await checkPreviewLink(t.db, { id: linkId, expires, signature }, Number(expires) * 1000 + 1),
     ).toEqual({ ok: false, code: "expired" });
+    const other = await createPreviewLink(t.db, { articleId: id, status: "draft", author: ana });
+    expect((await listPreviewLinks(t.db, id)).map((l) => l.id)).toEqual([other.id, link.id]);
+    expect(await revokePreviewLink(t.db, { articleId: id, linkId: link.id })).toEqual({ ok: true });
+    expect(await revokePreviewLink(t.db, { articleId: id, linkId: link.id })).toEqual({
+      ok: false,
+      code: "not-found",
+    });
+    expect(await checkPreviewLink(t.db, { id: linkId, expires, signature })).toEqual({
+      ok: false,
+      code: "revoked",
+      articleId: id,
+      reason: "revoked",
+    });
+    expect((await listPreviewLinks(t.db, id)).map((l) => l.id)).toEqual([other.id]);
+  });
+
+  it("revokes an article's links when it is published or moved back to draft, not when a draft is scheduled", async () => {
+    const check = (path: string) => {
+      const [, , id, expires, signature] = path.split("/");
+      return checkPreviewLink(t.db, { id, expires, signature });
+    };
+    const draft = await saved({ title: "Nacrt sa linkom", status: "draft" });
+    const kept = await createPreviewLink(t.db, { articleId: draft.id, status: "draft", author: ana });
+    // Draft → scheduled: still unpublished, the link keeps working.
+    const future = new Date(Date.now() + 86_400_000);
+    await saved({ status: "publish", publishedDate: future }, draft.id, draft.version);
+    expect((await check(kept.path)).ok).toBe(true);
+    // Scheduled → draft (unscheduled): revoked.
+    await unscheduleArticle(t.db, { id: draft.id, author: ana });
+    expect(await check(kept.path)).toMatchObject({ ok: false, code: "revoked", reason: "draft" });
+    // Draft → published: revoked as published (the route then leads to the public page).
+    const second = await createPreviewLink(t.db, { articleId: draft.id, status: "draft", author: ana });
+    const [{ version }] = await t.db
+      .select({ version: articles.version })
+      .from(articles)
+      .where(eq(articles.id, draft.id));
+    await saved({ status: "publish" }, draft.id, version);
+    expect(await check(second.path)).toMatchObject({ ok: false, code: "revoked", reason: "published" });
+    expect(await listPreviewLinks(t.db, draft.id)).toEqual([]);
+    // The scheduled job's publish revokes too.
+    const scheduled = await saved({ title: "Zakazan sa linkom", status: "publish", publishedDate: future });
+    const third = await createPreviewLink(t.db, {
+      articleId: scheduled.id,
+      status: "scheduled",
+      author: ana,
+    });
+    await publishDueArticles(t.db, new Date(future.getTime() + 60_000));
+    expect(await check(third.path)).toMatchObject({ ok: false, code: "revoked", reason: "published" });
   });
 });
 

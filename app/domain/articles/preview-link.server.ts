@@ -1,43 +1,144 @@
 /**
- * "Pregled za deljenje" (decision 194): a signed, expiring link to a draft or scheduled article,
- * `/pregled/{id}/{expires}/{signature}`, that shows the public article page with a "nije
- * objavljeno" ribbon to anyone holding it — no sign-in — until it expires. The signature is an
- * HMAC-SHA256 of the article id and the expiry under a server secret; deleting the secret
- * (`server_secrets` row `article-preview`) revokes every link.
+ * "Pregled za deljenje" (decisions 194 and 291): an expiring link to a draft or scheduled article,
+ * `/pregled/{id}/{expires}/{token}`, that shows the public article page with a "nije objavljeno"
+ * ribbon to anyone holding it — no sign-in — until it expires or stops:
+ *
+ * - each link is a row (`article_preview_links`): the form lists the article's active links with
+ *   their expiry, and each can be revoked by hand;
+ * - publishing the article (a person or the scheduled job) revokes all its links: from then the
+ *   article is public, and a revoked link leads to the public page while it stays public;
+ * - moving it back to draft (unscheduling, or "Sačuvaj kao nacrt" on a scheduled or published
+ *   article) revokes them too, whoever does it: that is a decision that the piece is not ready,
+ *   and links handed out before it no longer show it (a new link can be made);
+ * - scheduling a draft and saving a draft as a draft keep them: still unpublished work.
+ *
+ * The token is 24 random bytes (base64url); it is stored as it is, since the draft it opens is in
+ * the same database.
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { getServerSecret } from "~/domain/secrets/server-secrets.server";
+import { articlePreviewLinks } from "~/db/schema";
+import type { StoredStatus } from "./list-query";
 
-const SECRET_NAME = "article-preview";
 /** How long a shared preview link works. */
 export const PREVIEW_LINK_TTL_MS = 7 * 24 * 3_600_000;
 
-function sign(secret: string, articleId: number, expiresAt: number): string {
-  return createHmac("sha256", secret)
-    .update(`article-preview:v1:${articleId}:${expiresAt}`)
-    .digest("base64url");
+export type PreviewLink = {
+  id: number;
+  path: string;
+  expiresAt: Date;
+  createdAt: Date;
+  createdByName: string;
+};
+
+type Row = typeof articlePreviewLinks.$inferSelect;
+
+const pathOf = (row: Pick<Row, "articleId" | "expiresAt" | "token">) =>
+  `/pregled/${row.articleId}/${Math.floor(row.expiresAt.getTime() / 1000)}/${row.token}`;
+
+const linkOf = (row: Row): PreviewLink => ({
+  id: row.id,
+  path: pathOf(row),
+  expiresAt: row.expiresAt,
+  createdAt: row.createdAt,
+  createdByName: row.createdByName,
+});
+
+/** A new link for the article, valid PREVIEW_LINK_TTL_MS from `now`. */
+export async function createPreviewLink(
+  db: DbOrTx,
+  input: { articleId: number; status: StoredStatus; author: { id: number; name: string } },
+  now = Date.now(),
+): Promise<PreviewLink> {
+  const expires = Math.floor((now + PREVIEW_LINK_TTL_MS) / 1000);
+  const [row] = await db
+    .insert(articlePreviewLinks)
+    .values({
+      articleId: input.articleId,
+      token: randomBytes(24).toString("base64url"),
+      madeFor: input.status,
+      expiresAt: new Date(expires * 1000),
+      createdBy: input.author.id,
+      createdByName: input.author.name,
+      createdAt: new Date(now),
+    })
+    .returning();
+  return linkOf(row);
 }
 
-/** A new preview link path for the article, valid PREVIEW_LINK_TTL_MS from `now`. */
-export async function previewLinkPath(
+/** The article's links that still work (not revoked, not expired), newest first. */
+export async function listPreviewLinks(
   db: DbOrTx,
   articleId: number,
-  now = Date.now(),
-): Promise<{ path: string; expiresAt: Date }> {
-  const secret = await getServerSecret(db, SECRET_NAME);
-  const expires = Math.floor((now + PREVIEW_LINK_TTL_MS) / 1000);
-  return {
-    path: `/pregled/${articleId}/${expires}/${sign(secret, articleId, expires)}`,
-    expiresAt: new Date(expires * 1000),
-  };
+  now = new Date(),
+): Promise<PreviewLink[]> {
+  const rows = await db
+    .select()
+    .from(articlePreviewLinks)
+    .where(
+      and(
+        eq(articlePreviewLinks.articleId, articleId),
+        isNull(articlePreviewLinks.revokedAt),
+        gt(articlePreviewLinks.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(articlePreviewLinks.createdAt), desc(articlePreviewLinks.id));
+  return rows.map(linkOf);
+}
+
+export type RevokeReason = "revoked" | "published" | "draft";
+
+/** Revokes one link of the article by hand. */
+export async function revokePreviewLink(
+  db: DbOrTx,
+  input: { articleId: number; linkId: number },
+): Promise<{ ok: true } | { ok: false; code: "not-found" }> {
+  const revoked = await db
+    .update(articlePreviewLinks)
+    .set({ revokedAt: new Date(), revokedReason: "revoked" })
+    .where(
+      and(
+        eq(articlePreviewLinks.id, input.linkId),
+        eq(articlePreviewLinks.articleId, input.articleId),
+        isNull(articlePreviewLinks.revokedAt),
+      ),
+    )
+    .returning({ id: articlePreviewLinks.id });
+  return revoked.length > 0 ? { ok: true } : { ok: false, code: "not-found" };
+}
+
+/** Revokes every working link of the article (it was published, or moved back to draft). */
+export async function revokeArticlePreviewLinks(
+  db: DbOrTx,
+  articleId: number,
+  reason: Exclude<RevokeReason, "revoked">,
+): Promise<number> {
+  const revoked = await db
+    .update(articlePreviewLinks)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(articlePreviewLinks.articleId, articleId), isNull(articlePreviewLinks.revokedAt)))
+    .returning({ id: articlePreviewLinks.id });
+  return revoked.length;
+}
+
+/**
+ * What a change of status does to the article's links (decision 291): a publish and a move back
+ * to draft revoke them; anything else (draft → scheduled, draft → draft) keeps them.
+ */
+export function previewRevocationOf(before: StoredStatus, after: StoredStatus): "published" | "draft" | null {
+  if (before === after) return null;
+  if (after === "publish") return "published";
+  if (after === "draft") return "draft";
+  return null;
 }
 
 export type PreviewCheck =
   | { ok: true; articleId: number; expiresAt: Date }
-  | { ok: false; code: "invalid" | "expired" };
+  | { ok: false; code: "invalid" | "expired" }
+  | { ok: false; code: "revoked"; articleId: number; reason: RevokeReason };
 
-/** Checks a link's parts (constant-time signature comparison, then the expiry). */
+/** Checks a link's parts against its row: the same article and expiry, not revoked, not expired. */
 export async function checkPreviewLink(
   db: DbOrTx,
   parts: { id: string; expires: string; signature: string },
@@ -45,14 +146,22 @@ export async function checkPreviewLink(
 ): Promise<PreviewCheck> {
   if (!/^\d{1,10}$/.test(parts.id) || !/^\d{1,12}$/.test(parts.expires))
     return { ok: false, code: "invalid" };
-  const articleId = Number(parts.id);
-  const expires = Number(parts.expires);
-  if (articleId <= 0 || articleId > 2_147_483_647) return { ok: false, code: "invalid" };
-  const secret = await getServerSecret(db, SECRET_NAME);
-  const expected = Buffer.from(sign(secret, articleId, expires));
-  const given = Buffer.from(parts.signature);
-  if (given.length !== expected.length || !timingSafeEqual(expected, given))
+  if (!/^[\w-]{20,64}$/.test(parts.signature)) return { ok: false, code: "invalid" };
+  const [row] = await db
+    .select()
+    .from(articlePreviewLinks)
+    .where(eq(articlePreviewLinks.token, parts.signature))
+    .limit(1);
+  if (
+    !row ||
+    String(row.articleId) !== parts.id ||
+    pathOf(row) !== `/pregled/${parts.id}/${parts.expires}/${parts.signature}`
+  ) {
     return { ok: false, code: "invalid" };
-  if (expires * 1000 <= now) return { ok: false, code: "expired" };
-  return { ok: true, articleId, expiresAt: new Date(expires * 1000) };
+  }
+  if (row.revokedAt) {
+    return { ok: false, code: "revoked", articleId: row.articleId, reason: row.revokedReason ?? "revoked" };
+  }
+  if (row.expiresAt.getTime() <= now) return { ok: false, code: "expired" };
+  return { ok: true, articleId: row.articleId, expiresAt: row.expiresAt };
 }

@@ -14,6 +14,7 @@ import { activeJobByKey, enqueueJob } from "~/domain/jobs/queue.server";
 import type { JobHandler } from "~/domain/jobs/runner.server";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
+import { revokeArticlePreviewLinks } from "./preview-link.server";
 
 export const PUBLISH_JOB_KIND = "articles:publish-scheduled";
 
@@ -44,14 +45,20 @@ export async function schedulePublishJob(db: DbOrTx, articleId: number, at: Date
   });
 }
 
-/** Publishes every scheduled article whose minute has come; returns their ids. */
+/**
+ * Publishes every scheduled article whose minute has come, and revokes their preview links
+ * (decision 291: published, they are public); returns their ids.
+ */
 export async function publishDueArticles(db: DbOrTx, now = new Date()): Promise<number[]> {
-  const rows = await db
-    .update(articles)
-    .set({ status: "publish", updatedAt: now })
-    .where(and(eq(articles.status, "scheduled"), lte(articles.publishedDate, now)))
-    .returning({ id: articles.id });
-  return rows.map((r) => r.id);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(articles)
+      .set({ status: "publish", updatedAt: now })
+      .where(and(eq(articles.status, "scheduled"), lte(articles.publishedDate, now)))
+      .returning({ id: articles.id });
+    for (const row of rows) await revokeArticlePreviewLinks(tx, row.id, "published");
+    return rows.map((r) => r.id);
+  });
 }
 
 export const publishScheduledHandler: JobHandler = async (ctx) => {

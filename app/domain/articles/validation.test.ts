@@ -84,8 +84,9 @@ describe("article form rules (spec §5)", () => {
     if (!result.ok) return;
     expect(result.input).toMatchObject({
       slug: "sofer-iz-cacka-vozi-20-godina",
-      metaTitle: VALID.title,
-      metaDescription: VALID.excerpt,
+      // Empty: the page shows the title and excerpt as they are then (decision 290).
+      metaTitle: "",
+      metaDescription: "",
       status: "publish",
       featured: true,
       tags: ["CDL"],
@@ -102,7 +103,7 @@ describe("article form rules (spec §5)", () => {
     });
   });
 
-  it("withDefaults: slug from the title, lowercased, spaces to hyphens, other characters removed", () => {
+  it("withDefaults: slug from the title, lowercased, spaces to hyphens, other characters removed; empty meta fields stay empty", () => {
     expect(
       withDefaults({
         title: "Nova Pravila za CDL?!",
@@ -115,8 +116,8 @@ describe("article form rules (spec §5)", () => {
       title: "Nova Pravila za CDL?!",
       excerpt: "E",
       slug: "nova-pravila-za-cdl",
-      metaTitle: "Nova Pravila za CDL?!",
-      metaDescription: "E",
+      metaTitle: "",
+      metaDescription: "",
     });
     expect(defaultSlug("Đorđe   i  Žika")).toBe("djordje-i-zika");
   });

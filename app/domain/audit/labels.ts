@@ -1,7 +1,7 @@
 /**
  * The audit log's words and URL contract, shared by the server and the screen (no database here).
  */
-import { newYorkLocalToDate } from "~/domain/articles/validation";
+import { newYorkLocalToDate } from "~/domain/articles/form-rules";
 import { isOneOf } from "~/lib/one-of";
 import { parsePage } from "~/lib/pagination";
 
@@ -57,6 +57,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   draft: "Čuvanje nacrta",
   restore: "Vraćanje revizije",
   "preview-link": "Link za pregled",
+  "preview-revoke": "Opoziv linka za pregled",
   popular: "Popularno",
   toggle: "Uključivanje/isključivanje",
   approve: "Odobravanje",
@@ -77,6 +78,79 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
 
 export function auditActionLabel(action: string): string {
   return AUDIT_ACTION_LABELS[action] ?? action;
+}
+
+/**
+ * The fields the log records changes of, in the back office's words (the "Izmene" column): every
+ * field of the records an admin action writes (articles, companies, banners, listings, media,
+ * users, promotion products, moderation notes). A field without a word is shown as recorded.
+ */
+export const AUDIT_FIELD_LABELS: Record<string, string> = {
+  // articles
+  title: "Naslov",
+  excerpt: "Kratak opis",
+  content: "Sadržaj",
+  featuredImage: "Glavna slika",
+  status: "Status",
+  publishedDate: "Datum objave",
+  category: "Kategorija",
+  author: "Autor",
+  tags: "Tagovi",
+  popular: "Popularan",
+  featured: "Istaknut",
+  revision: "Revizija",
+
+  metaTitle: "Meta naslov",
+  metaDescription: "Meta opis",
+  slug: "Slug (URL)",
+  // companies
+  name: "Naziv",
+  description: "Opis",
+  location: "Grad",
+  state: "Država",
+  phone: "Telefon",
+  email: "Email",
+  website: "Veb-sajt",
+  logo: "Logo",
+  services: "Usluge",
+  yearEstablished: "Godina osnivanja",
+  fleetSize: "Veličina flote",
+  specialties: "Specijalnosti",
+  active: "Aktivno",
+  admin_notes: "Napomena administratora",
+  admin_note: "Napomena moderatora",
+  // banners
+  company: "Kompanija",
+  section: "Sekcija",
+  position: "Pozicija",
+  type: "Tip",
+  linkType: "Vrsta linka",
+  link: "Link",
+  message: "Poruka",
+  backgroundColor: "Boja pozadine",
+  imageUrl: "Slika",
+  startDate: "Početak",
+  endDate: "Kraj",
+  priority: "Prioritet",
+  // settings and the pop-up
+  defaultArticleImage: "Podrazumevana slika članka",
+  defaultCompanyImage: "Podrazumevana slika kompanije",
+  latinOnlyWords: "Reči samo latinicom",
+  enabled: "Uključen",
+  image: "Slika",
+  maxShowsPerDay: "Najviše prikaza dnevno",
+  minHoursBetween: "Najmanje sati između prikaza",
+  // media, users, promotion products
+  alt: "Opis slike (alt tekst)",
+  caption: "Potpis",
+  replacedBy: "Zamenjena slikom",
+  role: "Uloga",
+  price: "Cena",
+  days: "Trajanje (dana)",
+};
+
+export function auditFieldLabel(field: string): string {
+  return AUDIT_FIELD_LABELS[field] ?? field;
 }
 
 export const AUDIT_PAGE_SIZE = 50;

@@ -33,7 +33,10 @@ export type MediaErrorCode =
   | "media.busy"
   | "media.not_found"
   | "media.unknown_bucket"
-  | "media.delete_failed";
+  | "media.delete_failed"
+  // A used file is deleted only with a replacement (decision 295).
+  | "media.in_use"
+  | "media.replacement_invalid";
 
 /** The upload refusal for a file over the profile's size. */
 export function tooLargeCode(profile: UploadProfile): MediaErrorCode {

@@ -9,7 +9,11 @@ import type { WorkReply } from "~/components/articles/work-notices";
 import { getAdminArticle } from "~/domain/articles/admin.server";
 import { getAutosave, otherEditors } from "~/domain/articles/drafts.server";
 import { saveArticle, unscheduleArticle } from "~/domain/articles/editing.server";
-import { previewLinkPath } from "~/domain/articles/preview-link.server";
+import {
+  createPreviewLink,
+  listPreviewLinks,
+  revokePreviewLink,
+} from "~/domain/articles/preview-link.server";
 import { listRevisions, restoreRevision } from "~/domain/articles/revisions.server";
 import { articlePath } from "~/domain/articles/slug";
 import {
@@ -20,7 +24,7 @@ import {
   dateToNewYorkLocal,
 } from "~/domain/articles/validation";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
-import { errorMessage } from "~/http/errors";
+import { errorMessage, failure } from "~/http/errors";
 import { redirectWithFlash } from "~/http/flash.server";
 import { parseForm } from "~/http/form";
 import { type FieldErrors, type FormValues, listOf, textValue, withStoredFields } from "~/lib/form";
@@ -69,15 +73,16 @@ export async function loadArticleForm(user: Staff, id: number | null, from: stri
     };
     const autosave = await getAutosave(db, user.id, null);
     const none = { status: null, publishedDate: null, publicPath: null, version: null };
-    return { id, values, from, ...none, isAdmin, autosave, others: [], revisions: [] };
+    return { id, values, from, ...none, isAdmin, autosave, others: [], revisions: [], previewLinks: [] };
   }
   const article = await getAdminArticle(db, id);
   if (!article) throw notFound();
   // Who else has it open (read only: this form's own heartbeat starts when it mounts).
-  const [autosave, others, revisions] = await Promise.all([
+  const [autosave, others, revisions, previewLinks] = await Promise.all([
     getAutosave(db, user.id, id),
     otherEditors(db, id, user.id),
     listRevisions(db, id),
+    article.status === "publish" ? [] : listPreviewLinks(db, id),
   ]);
   return {
     id,
@@ -91,6 +96,7 @@ export async function loadArticleForm(user: Staff, id: number | null, from: stri
     autosave,
     others,
     revisions,
+    previewLinks,
   };
 }
 
@@ -100,6 +106,7 @@ export const articleFormIntents = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("draft") }),
   z.object({ intent: z.literal("unschedule") }),
   z.object({ intent: z.literal("preview-link") }),
+  z.object({ intent: z.literal("preview-revoke"), linkId: z.string() }),
   z.object({
     intent: z.literal("restore"),
     revisionId: z.string().transform((v, ctx) => {
@@ -146,9 +153,23 @@ export async function previewLinkAction(ctx: WorkContext) {
   const db = getDb();
   const article = await getAdminArticle(db, ctx.id);
   if (!article) throw notFound();
-  const { path, expiresAt } = await previewLinkPath(db, ctx.id);
+  const link = await createPreviewLink(db, {
+    articleId: ctx.id,
+    status: article.status,
+    author: { id: ctx.user.id, name: fullName(ctx.user) },
+  });
   await recordAudit(db, { ...auditOf(ctx), action: "preview-link", recordLabel: article.title });
-  return reply({ ok: true, intent: "preview-link", previewUrl: path, expiresAt });
+  return reply({ ok: true, intent: "preview-link", previewUrl: link.path, expiresAt: link.expiresAt });
+}
+
+/** "Opozovi" beside one of the article's preview links: from now it is a 404 (decision 291). */
+export async function revokePreviewAction(ctx: WorkContext, linkIdText: string) {
+  const db = getDb();
+  const linkId = parseId(linkIdText);
+  const result = linkId === null ? null : await revokePreviewLink(db, { articleId: ctx.id, linkId });
+  if (!result?.ok) return failure("article.preview_link_not_found", { intent: "preview-revoke" });
+  await recordAudit(db, { ...auditOf(ctx), action: "preview-revoke", changes: { link: [linkId, null] } });
+  return reply({ ok: true, intent: "preview-revoke", message: "Link za pregled je opozvan: više ne radi." });
 }
 
 export async function restoreAction(ctx: WorkContext, revisionId: number) {

@@ -8,13 +8,13 @@ import {
   MainImageCard,
   PublishCard,
   SaveButtons,
+  SaveRefusal,
   SeoCard,
 } from "~/components/articles/article-form-parts";
 import { RevisionsPanel, restoreFetcherKey } from "~/components/articles/revisions-panel";
 import { useArticleForm, useSaving } from "~/components/articles/use-article-form";
 import { PreviewLinkCard, type WorkReply } from "~/components/articles/work-notices";
 import { ButtonLink } from "~/components/ui/button";
-import { Notice } from "~/components/ui/notice";
 import { requirePermission } from "~/http/auth.server";
 import { parseIntent } from "~/http/intent";
 import type { Route } from "./+types/article-form";
@@ -25,6 +25,7 @@ import {
   loadArticleForm,
   previewLinkAction,
   restoreAction,
+  revokePreviewAction,
   saveAction,
   unscheduleAction,
   workRefused,
@@ -57,6 +58,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return unscheduleAction({ ...ctx, id });
     case "preview-link":
       return previewLinkAction({ ...ctx, id });
+    case "preview-revoke":
+      return revokePreviewAction({ ...ctx, id }, intent.linkId);
     case "restore":
       return restoreAction({ ...ctx, id }, intent.revisionId);
   }
@@ -146,7 +149,7 @@ export default function ArticleForm({ loaderData }: Route.ComponentProps) {
         <input type="hidden" name="from" value={from} />
         <input type="hidden" name="baseVersion" value={form.baseVersion ?? ""} />
         <input type="hidden" name="force" value={form.force ? "1" : ""} />
-        <Notice tone="error" message={form.formMessage} />
+        <SaveRefusal message={form.formMessage} fieldErrors={form.errors} />
         <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
           <div className="min-w-0 space-y-6">
             <ContentCard form={form} field={field} isAdmin={loaderData.isAdmin} />
@@ -158,7 +161,11 @@ export default function ArticleForm({ loaderData }: Route.ComponentProps) {
             <MainImageCard field={field} />
             <SaveButtons scheduled={isScheduled(form.fields.dateValue)} saving={saving} backTo={backTo} />
             {id !== null && status !== "publish" ? (
-              <PreviewLinkCard fetcher={form.work} canUnschedule={status === "scheduled"} />
+              <PreviewLinkCard
+                fetcher={form.work}
+                links={loaderData.previewLinks}
+                canUnschedule={status === "scheduled"}
+              />
             ) : null}
           </div>
         </div>

@@ -91,8 +91,9 @@ describeDb("article routes", () => {
       content: '<p>Tekst <a href="https://a.com">veza</a></p>',
       status: "publish",
       slug: "novi-naslov",
-      metaTitle: "Novi naslov",
-      metaDescription: "Opis",
+      // Left empty on the form: the page follows the title and excerpt (decision 290).
+      metaTitle: null,
+      metaDescription: null,
       category: "Oglasi",
     });
     expect(row.publishedDate.toISOString()).toBe("2026-05-01T13:30:00.000Z");

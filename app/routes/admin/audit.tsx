@@ -15,6 +15,7 @@ import {
   AUDIT_PAGE_SIZE,
   type AuditArea,
   auditActionLabel,
+  auditFieldLabel,
   parseAuditQuery,
 } from "~/domain/audit/labels";
 import { listUsers } from "~/domain/users/users.server";
@@ -25,7 +26,7 @@ import { resultCountLine, totalPagesOf } from "~/lib/pagination";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/audit";
 
-export const meta: Route.MetaFunction = () => [{ title: "Audit log — Admin panel" }];
+export const meta: Route.MetaFunction = () => [{ title: "Dnevnik izmena — Admin panel" }];
 
 /**
  * /admin/audit (decision 195): every admin write and sign-in, newest first, filtered by user,
@@ -82,11 +83,13 @@ function Changes({ changes }: { changes: Record<string, [unknown, unknown]> | nu
   const show = (v: unknown) => (v === null || v === "" ? "∅" : typeof v === "string" ? v : JSON.stringify(v));
   return (
     <details className="max-w-md text-xs [overflow-wrap:anywhere]">
-      <summary className="cursor-pointer text-brand-700">{fields.map(([k]) => k).join(", ")}</summary>
+      <summary className="cursor-pointer text-brand-700">
+        {fields.map(([k]) => auditFieldLabel(k)).join(", ")}
+      </summary>
       <dl className="mt-1 space-y-1">
         {fields.map(([field, [before, after]]) => (
           <div key={field}>
-            <dt className="font-medium text-slate-700">{field}</dt>
+            <dt className="font-medium text-slate-700">{auditFieldLabel(field)}</dt>
             <dd className="break-words text-slate-600">
               <del className="text-red-700">{show(before)}</del> →{" "}
               <ins className="text-emerald-700 no-underline">{show(after)}</ins>
@@ -156,7 +159,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <PageHeader
-        title="Audit log"
+        title="Dnevnik izmena"
         description={`Ko je šta promenio u admin panelu, kada i sa koje adrese; prijave i neuspele prijave. Čuva se ${retentionDays} dana.`}
         actions={
           <ButtonLink
@@ -203,7 +206,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         dim={navigation.state === "loading"}
       >
         <DataTable
-          caption="Audit log"
+          caption="Dnevnik izmena"
           rows={rows}
           testId="audit"
           empty="Nema zapisa za izabrane filtere."

@@ -59,11 +59,12 @@ function Sidebar({
   const { user, nav, badges } = data;
   return (
     <div className="flex h-full flex-col bg-brand-900 text-brand-100">
-      <div className="flex items-center gap-2 px-5 py-5 text-white">
+      {/* Compact, so that every entry and the sign-out fit 1280×800 without scrolling the nav. */}
+      <div className="flex items-center gap-2 px-5 py-3 text-white">
         <img src="/favicon.svg" alt="" width={32} height={32} />
         <span className="text-lg font-bold">Admin panel</span>
       </div>
-      <nav aria-label="Admin navigacija" className="flex-1 space-y-1 overflow-y-auto px-3">
+      <nav aria-label="Admin navigacija" className="flex-1 space-y-0.5 overflow-y-auto px-3">
         {nav.map((entry: AdminNavEntry) => (
           <NavLink
             key={entry.to}
@@ -72,7 +73,7 @@ function Sidebar({
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(
-                "flex items-center justify-between rounded-lg px-3 py-2 text-sm font-medium",
+                "flex items-center justify-between rounded-lg px-3 py-1.5 text-sm font-medium",
                 isActive ? "bg-white/15 text-white" : "hover:bg-white/10 hover:text-white",
               )
             }
@@ -87,20 +88,18 @@ function Sidebar({
           </NavLink>
         ))}
       </nav>
-      <div className="border-t border-white/10 p-4">
-        <div className="mb-3" data-testid="user-card">
-          <p className="text-sm font-semibold text-white">
+      <div className="border-t border-white/10 px-4 py-3">
+        <div className="mb-2" data-testid="user-card">
+          <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-white">
             {user.firstName} {user.lastName}
+            <Badge tone={user.role === "admin" ? "warning" : "info"}>{ROLE_LABELS[user.role]}</Badge>
           </p>
           <p className="truncate text-xs text-brand-200">{user.email}</p>
-          <Badge tone={user.role === "admin" ? "warning" : "info"} className="mt-2">
-            {ROLE_LABELS[user.role]}
-          </Badge>
         </div>
         <Form method="post" action="/admin/logout">
           <button
             type="submit"
-            className="w-full rounded-lg border border-white/20 px-3 py-2 text-sm font-medium text-white hover:bg-white/10"
+            className="w-full rounded-lg border border-white/20 px-3 py-1.5 text-sm font-medium text-white hover:bg-white/10"
           >
             Odjavi se
           </button>
@@ -123,7 +122,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <Sidebar data={loaderData} />
         </div>
       </aside>
-      <div className="sticky top-0 z-30 flex items-center justify-between bg-brand-900 px-4 py-3 text-white lg:hidden">
+      {/* h-14: sticky bars of a page stay right under it (STICKY_BELOW_ADMIN_BAR). */}
+      <div className="sticky top-0 z-30 flex h-14 items-center justify-between bg-brand-900 px-4 text-white lg:hidden">
         <span className="font-bold">Admin panel</span>
         <Dialog
           open={menuOpen}

@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { ConfirmDialog } from "~/components/confirm-dialog";
+import { ImagePickerModal } from "~/components/media/image-picker-modal";
 import {
   type ItemActions,
   MediaFilters,
@@ -12,7 +12,8 @@ import {
   TYPE_FILTERS,
 } from "~/components/media/manager-list";
 import { DropZone, UploadProgress, useUploads } from "~/components/media/manager-uploads";
-import { deleteMediaFile, formatBytes, type MediaBucket } from "~/components/media/media-api";
+import { formatBytes, type MediaBucket } from "~/components/media/media-api";
+import { type DeleteOutcome, MediaDeleteDialog } from "~/components/media/media-delete-dialog";
 import { ImageLightbox } from "~/components/media/media-parts";
 import { MediaUsageList, MediaWordsForm } from "~/components/media/media-words";
 import { Pagination } from "~/components/pagination";
@@ -25,6 +26,7 @@ import { isBucket } from "~/integrations/storage/storage";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { uploadLimitText } from "~/messages/media";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/media";
 
@@ -77,22 +79,23 @@ function MediaPreviewFooter({ item, actions }: { item: MediaItem; actions: ItemA
 function useFileActions(refresh: () => void) {
   const [preview, setPreview] = useState<MediaItem | null>(null);
   const [toDelete, setToDelete] = useState<MediaItem | null>(null);
-  const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
 
-  async function confirmDelete() {
-    if (!toDelete) return;
-    setDeleting(true);
-    const result = await deleteMediaFile(toDelete.bucket, toDelete.name);
-    setDeleting(false);
-    const deleted = toDelete;
+  function deleted(outcome: DeleteOutcome) {
+    const gone = toDelete;
     setToDelete(null);
-    if (!result.ok) {
-      setNotice({ ok: false, message: `Failed to delete file: ${result.message ?? "nepoznata greška"}` });
+    if (!gone) return;
+    if (!outcome.ok) {
+      setNotice({ ok: false, message: `Failed to delete file: ${outcome.message || "nepoznata greška"}` });
       return;
     }
-    if (preview?.id === deleted.id) setPreview(null);
-    setNotice({ ok: true, message: `Fajl ${deleted.displayName} je obrisan.` });
+    if (preview?.id === gone.id) setPreview(null);
+    setNotice({
+      ok: true,
+      message: outcome.replacedBy
+        ? `Fajl ${gone.displayName} je zamenjen svuda gde se koristio i obrisan.`
+        : `Fajl ${gone.displayName} je obrisan.`,
+    });
     refresh();
   }
 
@@ -108,7 +111,7 @@ function useFileActions(refresh: () => void) {
   }
 
   const actions: ItemActions = { onPreview: setPreview, onCopy: copyUrl, onDelete: setToDelete };
-  return { preview, setPreview, toDelete, setToDelete, deleting, notice, confirmDelete, actions };
+  return { preview, setPreview, toDelete, setToDelete, notice, deleted, actions };
 }
 
 // Over 80 lines on purpose: the screen's layout; uploads, file actions and lists are named parts.
@@ -121,12 +124,12 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
   const { uploads, skipped, start, clear } = useUploads(uploadBucket, refresh);
 
   const files = useFileActions(refresh);
-  const { preview, setPreview, toDelete, setToDelete, deleting, notice, confirmDelete, actions } = files;
+  const { preview, setPreview, toDelete, setToDelete, notice, deleted, actions } = files;
   return (
     <div>
       <PageHeader
         title="Mediji"
-        description="Otpremajte, pregledajte i brišite slike (JPG, PNG, GIF, WebP, SVG; najviše 10MB po fajlu)."
+        description={`Otpremajte, pregledajte i brišite slike (${uploadLimitText("manager")}).`}
         actions={
           <>
             <Button variant="secondary" onClick={refresh} disabled={revalidator.state !== "idle"}>
@@ -191,9 +194,8 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
           ) : null
         }
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(o) => !o && setToDelete(null)}
+      <MediaDeleteDialog
+        file={toDelete}
         title="Brisanje fajla"
         description={
           toDelete ? (
@@ -203,10 +205,9 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
             </>
           ) : null
         }
-        details={toDelete ? <MediaUsageList url={toDelete.url} /> : null}
-        confirmLabel="Obriši"
-        busy={deleting}
-        onConfirm={confirmDelete}
+        Picker={ImagePickerModal}
+        onCancel={() => setToDelete(null)}
+        onDone={deleted}
       />
     </div>
   );

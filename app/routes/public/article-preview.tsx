@@ -12,16 +12,26 @@ import { articlePageData } from "./article-page.server";
  * "Pregled za deljenje" (decision 194): `/pregled/{id}/{expires}/{signature}` shows a draft or
  * scheduled article as its public page will look, with a "nije objavljeno" ribbon, to anyone
  * with the link until it expires. Never indexed (noindex header and meta), never cached
- * (`no-store`: the page cache keeps only public responses). Once the article is published the
- * link leads to its public page; a wrong or expired link is a 404.
+ * (`no-store`: the page cache keeps only public responses). Publishing the article revokes its
+ * links, and such a link leads to the public page while the article stays public; a link revoked
+ * otherwise (by hand, or the article moved back to draft: decision 291), wrong or expired is a 404.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const check = await checkPreviewLink(db, params);
+  if (!check.ok && check.code === "revoked" && check.reason === "published") {
+    const article = await getAdminArticle(db, check.articleId);
+    if (article?.status === "publish") throw redirect(articlePath(article));
+  }
   if (!check.ok) {
     throw data(
       {
-        message: check.code === "expired" ? "Link za pregled je istekao." : "Link za pregled nije ispravan.",
+        message:
+          check.code === "expired"
+            ? "Link za pregled je istekao."
+            : check.code === "revoked"
+              ? "Link za pregled je opozvan."
+              : "Link za pregled nije ispravan.",
       },
       { status: 404, headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } },
     );

@@ -19,6 +19,7 @@ export function EditorDialog({
   extra,
   defaultValue,
   fieldName = "url",
+  returnFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -31,12 +32,15 @@ export function EditorDialog({
   extra?: ReactNode;
   defaultValue?: string;
   fieldName?: string;
+  /** Closed, the focus goes back to the editor (not to the toolbar button that opened it). */
+  returnFocus?: () => void;
 }) {
   const id = useId();
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      returnFocus={returnFocus}
       layout="center"
       width="md"
       title={title}

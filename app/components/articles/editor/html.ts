@@ -40,26 +40,44 @@ export function parseArticleDom(dom: HTMLElement): PMNode {
   return parser.parse(dom);
 }
 
+/** Moves the children of a lone `<p>` into its parent (`<li><p>x</p></li>` → `<li>x</li>`). */
+function unwrapOnlyParagraphs(body: HTMLElement, selector: string) {
+  for (const p of Array.from(body.querySelectorAll(selector))) {
+    const parent = p.parentElement as HTMLElement;
+    if (parent.childNodes.length !== 1) continue;
+    while (p.firstChild) parent.insertBefore(p.firstChild, p);
+    p.remove();
+  }
+}
+
+/** A table's leading rows of header cells go in `<thead>`, the rest stay in `<tbody>`. */
+function headerRowsToThead(body: HTMLElement) {
+  for (const tbody of Array.from(body.querySelectorAll("table > tbody"))) {
+    const head: Element[] = [];
+    for (const row of Array.from(tbody.children)) {
+      const cells = Array.from(row.children);
+      if (cells.length === 0 || !cells.every((cell) => cell.tagName.toLowerCase() === "th")) break;
+      head.push(row);
+    }
+    if (head.length === 0) continue;
+    const thead = tbody.ownerDocument.createElement("thead");
+    for (const row of head) thead.appendChild(row);
+    tbody.parentElement?.insertBefore(thead, tbody);
+    if (tbody.children.length === 0) tbody.remove();
+  }
+}
+
 /**
- * The editor's document → article HTML. A list item holding one paragraph is written without
- * the `<p>` (`<li>text</li>`, as articles always stored it); kept tables go back in verbatim.
+ * The editor's document → article HTML. A list item or a table cell holding one paragraph is
+ * written without the `<p>` (`<li>text</li>`, `<td>text</td>`, as articles always stored them),
+ * and a table's header rows are its `<thead>`.
  */
 export function serializeArticleDoc(doc: PMNode, env: DomEnv): string {
   const body = inertBody("", env);
   body.appendChild(serializer.serializeFragment(doc.content, { document: body.ownerDocument }));
-  for (const p of Array.from(body.querySelectorAll("li > p:only-child"))) {
-    const li = p.parentElement as HTMLElement;
-    if (li.childNodes.length !== 1) continue;
-    while (p.firstChild) li.insertBefore(p.firstChild, p);
-    p.remove();
-  }
-  const kept: string[] = [];
-  doc.descendants((node) => {
-    if (node.type.name === "html_block") kept.push(node.attrs.html as string);
-    return true;
-  });
-  let at = 0;
-  return body.innerHTML.replace(/<div data-html-block=""><\/div>/g, () => kept[at++] ?? "");
+  unwrapOnlyParagraphs(body, "li > p:only-child, td > p:only-child, th > p:only-child");
+  headerRowsToThead(body);
+  return body.innerHTML;
 }
 
 /** Opens and writes back: the HTML the editor saves for `html` when nothing is edited. */

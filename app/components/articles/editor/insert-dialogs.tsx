@@ -1,27 +1,31 @@
 /**
- * What the toolbar's buttons open: the link dialog (spec §5's URL rules and messages), the image
- * dialog (an address or an upload with the library's rules), the alt text and caption of the
- * selected image, the video dialog and the media library picker. Each answers with a command for
- * the editor to run, or keeps its dialog open with the message.
+ * What the toolbar's buttons open: the link dialogs (spec §5's URL rules and messages; with
+ * nothing selected, a link inserted at the cursor), the image dialog (an address or an upload
+ * with the library's rules), the alt text and caption of the selected image, the video dialog and
+ * the media library picker. Each answers with a command for the editor to run, or keeps its
+ * dialog open with the message.
  */
 import type { Command, EditorState } from "prosemirror-state";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { ImagePickerModal } from "~/components/media/image-picker-modal";
 import { uploadLibraryImage } from "~/components/media/media-api";
 import { LIBRARY_ACCEPT } from "~/components/media/media-parts";
+import { Field, Input } from "~/components/ui/field";
 import { parseVideoUrl } from "~/domain/articles/embeds";
 import { normalizeLinkUrl } from "~/domain/articles/link";
 import { isSafeArticleUrl } from "~/domain/articles/urls";
-import { EMBED_MESSAGES } from "~/messages/articles";
+import { EMBED_MESSAGES, LINK_MESSAGES } from "~/messages/articles";
 import { fieldMessage } from "~/messages/fields";
+import { uploadLimitText } from "~/messages/media";
 import { EditorDialog, ImageWordsFields } from "./dialogs";
+import type { UploadedImage } from "./image-uploads";
 import type { FigureInput } from "./setup";
-import { insertEmbed, insertFigure, selectedFigure, setLink, updateFigure } from "./setup";
+import { insertEmbed, insertFigure, insertLink, selectedFigure, setLink, updateFigure } from "./setup";
 import type { InsertDialog } from "./toolbar";
 
 const IMAGE_URL_MESSAGE = "Unesite adresu slike (http(s)://… ili /putanja).";
 
-export type EditorDialogKind = "link" | InsertDialog;
+export type EditorDialogKind = "link" | "link-insert" | InsertDialog;
 
 /** The alt text and caption typed in an image dialog. */
 function imageWords(form: FormData): { alt: string; caption: string } {
@@ -42,7 +46,7 @@ function UploadField({
   onError,
 }: {
   id: string;
-  onUploaded: (src: string, words: { alt: string; caption: string }) => void;
+  onUploaded: (image: UploadedImage, words: { alt: string; caption: string }) => void;
   onError: (message: string | null) => void;
 }) {
   const [uploading, setUploading] = useState<number | null>(null);
@@ -54,13 +58,14 @@ function UploadField({
     const result = await uploadLibraryImage(file, { onProgress: (f) => setUploading(Math.round(f * 100)) });
     setUploading(null);
     if (!result.ok) return onError(result.message);
-    onUploaded(result.item.url, words);
+    const { url, bucket, name } = result.item;
+    onUploaded({ src: url, bucket, name }, words);
   }
 
   return (
     <div className="space-y-1">
       <label htmlFor={`${id}-upload`} className="block text-sm font-medium text-slate-700">
-        …ili otpremite sliku (JPG, PNG, GIF, WebP, najviše 5MB)
+        …ili otpremite sliku ({uploadLimitText("library")})
       </label>
       <input
         id={`${id}-upload`}
@@ -85,6 +90,7 @@ type DialogProps = {
   error: string | null;
   onError: (message: string | null) => void;
   onRun: (command: Command) => void;
+  returnFocus: () => void;
 };
 
 /** A dialog whose one address becomes a command, or its message: the link and the video dialogs. */
@@ -109,6 +115,34 @@ const LINK_DIALOG: AddressDialog = {
     return setLink(result.value, /^https?:\/\//i.test(result.value) ? "_blank" : null);
   },
 };
+
+/**
+ * "Dodaj link" with nothing selected: the address (and, if typed, the text to show) goes in at the
+ * cursor. Spec §5's message for this case is the dialog's first line.
+ */
+function InsertLinkDialog({ onError, onRun, ...dialog }: DialogProps) {
+  const textId = useId();
+  return (
+    <EditorDialog
+      {...dialog}
+      title="Dodaj link"
+      description={`${LINK_MESSAGES.noSelection} Ili upišite adresu ovde: link se umeće na mesto kursora.`}
+      label="URL adrese"
+      submitLabel="Umetni link"
+      extra={
+        <Field id={textId} label="Tekst linka" hint="Prazno: prikazuje se sama adresa.">
+          <Input id={textId} name="text" autoComplete="off" />
+        </Field>
+      }
+      onSubmit={(url, form) => {
+        const result = normalizeLinkUrl(url);
+        if (!result.ok) return onError(fieldMessage(result.code));
+        const target = /^https?:\/\//i.test(result.value) ? "_blank" : null;
+        onRun(insertLink(result.value, target, String(form.get("text") ?? "") || url.trim()));
+      }}
+    />
+  );
+}
 
 const VIDEO_DIALOG: AddressDialog = {
   title: "Dodaj video",
@@ -138,7 +172,16 @@ function AddressDialog({ onError, onRun, dialog, ...props }: DialogProps & { dia
 }
 
 /** "Dodaj sliku": an address or an upload, with its alt text and caption, at the cursor. */
-function ImageDialog({ id, onError, onRun, ...dialog }: DialogProps & { id: string }) {
+function ImageDialog({
+  id,
+  onError,
+  onRun,
+  onUploaded,
+  ...dialog
+}: DialogProps & {
+  id: string;
+  onUploaded: (image: UploadedImage, words: { alt: string; caption: string }) => void;
+}) {
   const insertImage = (input: FigureInput) => onRun(insertFigure(input));
   return (
     <EditorDialog
@@ -153,7 +196,10 @@ function ImageDialog({ id, onError, onRun, ...dialog }: DialogProps & { id: stri
           <UploadField
             id={id}
             onError={onError}
-            onUploaded={(src, words) => insertImage({ src, ...words })}
+            onUploaded={(image, words) => {
+              onUploaded(image, words);
+              insertImage({ src: image.src, ...words });
+            }}
           />
         </>
       }
@@ -166,19 +212,26 @@ function ImageDialog({ id, onError, onRun, ...dialog }: DialogProps & { id: stri
   );
 }
 
-/** The selected image's alt text and caption. */
+/** The selected image's alt text and caption (saved on its media file too when it was uploaded here). */
 function FigureDialog({
   state,
   onClose,
   onRun,
+  onWords,
   open,
   onOpenChange,
-}: DialogProps & { state: EditorState | null; onClose: () => void }) {
+  returnFocus,
+}: DialogProps & {
+  state: EditorState | null;
+  onClose: () => void;
+  onWords: (src: string, words: { alt: string; caption: string }) => void;
+}) {
   const figure = state ? selectedFigure(state) : null;
   return (
     <EditorDialog
       open={open}
       onOpenChange={onOpenChange}
+      returnFocus={returnFocus}
       error={null}
       title="Opis i potpis slike"
       description="Opis (alt tekst) čitaju čitači ekrana; potpis se vidi ispod slike."
@@ -189,13 +242,9 @@ function FigureDialog({
       extra={<ImageWordsFields withAlt={false} caption={figure?.input.caption} />}
       onSubmit={(alt, form) => {
         if (!figure) return onClose();
-        onRun(
-          updateFigure({
-            src: figure.input.src,
-            alt: alt.trim(),
-            caption: String(form.get("caption") ?? ""),
-          }),
-        );
+        const words = { alt: alt.trim(), caption: String(form.get("caption") ?? "").trim() };
+        onWords(figure.input.src, words);
+        onRun(updateFigure({ src: figure.input.src, ...words }));
       }}
     />
   );
@@ -209,6 +258,9 @@ export function EditorInsertDialogs({
   onError,
   onClose,
   onRun,
+  onUploaded,
+  onWords,
+  returnFocus,
 }: {
   id: string;
   open: EditorDialogKind | null;
@@ -219,14 +271,35 @@ export function EditorInsertDialogs({
   onClose: () => void;
   /** Closes the dialog and runs the command on the document. */
   onRun: (command: Command) => void;
+  /** An image was uploaded from the image dialog, with the words typed there. */
+  onUploaded: (image: UploadedImage) => void;
+  /** Alt text and caption given for an image in the document. */
+  onWords: (src: string, words: { alt: string; caption: string }) => void;
+  /** Puts the focus back in the editor when a dialog closes. */
+  returnFocus: () => void;
 }) {
   const onOpenChange = (isOpen: boolean) => !isOpen && onClose();
-  const common = (kind: EditorDialogKind) => ({ open: open === kind, onOpenChange, error, onError, onRun });
+  const common = (kind: EditorDialogKind) => ({
+    open: open === kind,
+    onOpenChange,
+    error,
+    onError,
+    onRun,
+    returnFocus,
+  });
   return (
     <>
       <AddressDialog {...common("link")} dialog={LINK_DIALOG} />
-      <ImageDialog {...common("image")} id={id} />
-      <FigureDialog {...common("figure")} state={state} onClose={onClose} />
+      <InsertLinkDialog {...common("link-insert")} />
+      <ImageDialog
+        {...common("image")}
+        id={id}
+        onUploaded={(image, words) => {
+          onUploaded(image);
+          if (words.alt || words.caption) onWords(image.src, words);
+        }}
+      />
+      <FigureDialog {...common("figure")} state={state} onClose={onClose} onWords={onWords} />
       <AddressDialog {...common("video")} dialog={VIDEO_DIALOG} />
       <ImagePickerModal
         open={open === "library"}

@@ -1,24 +1,44 @@
 /**
- * How the editor shows the two blocks it does not edit in place: a table (kept whole, edited in
- * the HTML view) and a video placeholder (the service and the link, no player).
+ * How the editor shows what it does not draw with the schema's own markup: a table (in a box that
+ * scrolls sideways on a phone, its caption shown but not edited here) and a video placeholder
+ * (the service and the link, no player).
  */
-import type { NodeView } from "prosemirror-view";
+import type { Node as PMNode } from "prosemirror-model";
+import type { NodeView, ViewMutationRecord } from "prosemirror-view";
 import { EMBED_LABELS, type EmbedProvider } from "~/domain/articles/embeds";
-import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 
-/** Tables kept whole: shown as they will look, not editable here (the HTML view edits them). */
-export function htmlBlockView(node: { attrs: { html: string } }): NodeView {
+/** A table: its rows are edited in place (prosemirror-tables); wide tables scroll inside their box. */
+export function tableView(initial: PMNode): NodeView {
+  let node = initial;
   const dom = document.createElement("div");
-  dom.contentEditable = "false";
-  dom.className = "my-3 rounded-lg border border-dashed border-slate-300 p-2";
-  const note = document.createElement("p");
-  note.className = "!m-0 text-xs text-slate-500";
-  note.textContent = "Tabela (menja se u HTML prikazu)";
-  const body = document.createElement("div");
-  // Sanitised when the article was opened, and again here: nothing in it can run.
-  body.innerHTML = sanitizeArticleHtml(node.attrs.html);
-  dom.append(note, body);
-  return { dom, ignoreMutation: () => true };
+  dom.className = "my-4 overflow-x-auto";
+  dom.setAttribute("data-testid", "editor-table");
+  const table = document.createElement("table");
+  const caption = document.createElement("caption");
+  caption.contentEditable = "false";
+  const tbody = document.createElement("tbody");
+  table.append(tbody);
+  dom.append(table);
+  const showCaption = () => {
+    if (node.attrs.caption) {
+      caption.textContent = node.attrs.caption;
+      if (!caption.parentNode) table.prepend(caption);
+    } else caption.remove();
+  };
+  showCaption();
+  return {
+    dom,
+    contentDOM: tbody,
+    update(next) {
+      if (next.type !== node.type) return false;
+      node = next;
+      showCaption();
+      return true;
+    },
+    // Changes outside the rows (the caption) are not the document's.
+    ignoreMutation: (mutation: ViewMutationRecord) =>
+      mutation.type !== "selection" && !tbody.contains(mutation.target),
+  };
 }
 
 /** A video placeholder as editors see it: the service and the link, no player (privacy). */

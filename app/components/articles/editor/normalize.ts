@@ -8,8 +8,9 @@
  * - whitespace is collapsed as a browser collapses it (except inside `<pre>`), and blank text
  *   between blocks is dropped;
  * - loose text in the page, a quote or a list item is a paragraph (`<li>x</li>` = `<li><p>x</p></li>`);
- * - `<pre><code>x</code></pre>` = `<pre>x</pre>`; attributes are compared sorted; a table is
- *   compared by its markup.
+ * - `<pre><code>x</code></pre>` = `<pre>x</pre>`; attributes are compared sorted;
+ * - a table is its caption and its rows of cells (header or data, with their spans and scope),
+ *   whichever of `<thead>`/`<tbody>`/`<tfoot>` holds a row; a cell's loose text is a paragraph.
  */
 import type { DomEnv } from "./html";
 import { inertBody } from "./html";
@@ -152,7 +153,7 @@ function blockOf(el: Element): string {
     return `pre{${runsText(runsOf(nodes, true))}}`;
   }
   if (tag === "hr") return "hr";
-  if (tag === "table") return `table{${el.outerHTML.replace(/>\s+</g, "><")}}`;
+  if (tag === "table") return tableOf(el);
   if (tag === "figure") {
     const embed = el.getAttribute("data-embed");
     if (embed) return `embed(${embed}|${el.querySelector("a")?.getAttribute("href") ?? ""})`;
@@ -171,6 +172,27 @@ function blockOf(el: Element): string {
   }
   if (tag === "div") return blocksOf(el).join("");
   return `${tag}{${blocksOf(el).join("")}}`;
+}
+
+/** A table by its caption and rows, whatever section each row is in. */
+function tableOf(table: Element): string {
+  const parts: string[] = [];
+  const visit = (el: Element) => {
+    for (const child of Array.from(el.children)) {
+      const tag = child.tagName.toLowerCase();
+      if (tag === "caption") parts.push(`caption{${runsText(runsOf(Array.from(child.childNodes)))}}`);
+      else if (tag === "thead" || tag === "tbody" || tag === "tfoot") visit(child);
+      else if (tag === "tr") {
+        const cells = Array.from(child.children).map(
+          (cell) =>
+            `${cell.tagName.toLowerCase()}(${attrsOf(cell, ["colspan", "rowspan", "scope"])}){${blocksOf(cell).join("")}}`,
+        );
+        parts.push(`tr{${cells.join("")}}`);
+      }
+    }
+  };
+  visit(table);
+  return `table{${parts.join("")}}`;
 }
 
 /** The canonical form of (sanitised) article HTML; equal forms read the same. */

@@ -49,6 +49,22 @@ describe("the editor round trip", () => {
     expectSameMeaning(EVERYTHING, { twice: true });
   });
 
+  it("opens tables as editable rows and cells and writes them back the same (decision 292)", () => {
+    const tables = [
+      // Header cells in the body's first row, no <thead>: written with one, the same table.
+      "<table><tbody><tr><th>Država</th><th>Cena</th></tr><tr><td>Texas</td><td>3,10</td></tr></tbody></table>",
+      '<table><caption>Cene goriva</caption><thead><tr><th scope="col">A</th><th scope="col">B</th></tr></thead><tbody><tr><td rowspan="2">x</td><td><ul><li>y</li></ul></td></tr><tr><td><strong>z</strong></td></tr></tbody><tfoot><tr><td colspan="2">Ukupno</td></tr></tfoot></table>',
+      "<table><tr><td></td><td>Prazna ćelija levo</td></tr></table>",
+    ];
+    for (const table of tables) expectSameMeaning(table, { twice: true });
+    expect(
+      roundTripArticleHtml(
+        "<table><tbody><tr><th>Država</th></tr><tr><td><p>Texas</p></td></tr></tbody></table>",
+        env,
+      ),
+    ).toBe("<table><thead><tr><th>Država</th></tr></thead><tbody><tr><td>Texas</td></tr></tbody></table>");
+  });
+
   it("writes the HTML articles always stored (no <p> inside a one-paragraph list item)", () => {
     expect(roundTripArticleHtml("<ul><li>a</li><li><p>b</p></li></ul>", env)).toBe(
       "<ul><li>a</li><li>b</li></ul>",

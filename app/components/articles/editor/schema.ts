@@ -5,14 +5,15 @@
  *
  * - blocks: paragraph, heading h2–h4 (h1 read as h2, h5/h6 as h4), blockquote, bullet and
  *   ordered lists, horizontal rule, preformatted text, a figure (image + optional caption), a
- *   video placeholder (embeds.ts) and tables, which the editor keeps whole as sanitised HTML
- *   (shown read-only; the admins' HTML view edits them);
+ *   video placeholder (embeds.ts) and tables (prosemirror-tables: rows of header or data cells
+ *   with colspan, rowspan and scope, an optional text caption; edited in place, decision 292);
  * - inline: text, line break, image (an `<img>` inside a paragraph, as older articles have it);
  * - marks: bold, italic, underline, strikethrough, code, link (href + optional target _blank).
  *
  * Pure: no DOM access at import time, so the round-trip test runs it in jsdom.
  */
 import { type DOMOutputSpec, type Mark, type NodeSpec, type Node as PMNode, Schema } from "prosemirror-model";
+import { tableNodes } from "prosemirror-tables";
 import { EMBED_LABELS, embedUrl, isEmbedProvider, parseVideoUrl } from "~/domain/articles/embeds";
 import { isSafeArticleUrl } from "~/domain/articles/urls";
 
@@ -51,6 +52,36 @@ function imageDom(node: PMNode): DOMOutputSpec {
   if (alt !== null) attrs.alt = alt;
   if (loading) attrs.loading = loading;
   return ["img", attrs];
+}
+
+const SCOPES = ["row", "col", "rowgroup", "colgroup"];
+
+/**
+ * Tables as prosemirror-tables shapes them (its commands and cell selection need these roles):
+ * cells hold blocks, and keep colspan, rowspan and a header's scope — what the sanitizer allows.
+ * The writer (html.ts) puts leading header rows in <thead> and unwraps a cell's only paragraph.
+ */
+const tables = tableNodes({
+  tableGroup: "block",
+  cellContent: "block+",
+  cellAttributes: {
+    scope: {
+      default: null,
+      getFromDOM: (dom) => {
+        const scope = dom.getAttribute("scope");
+        return scope && SCOPES.includes(scope) ? scope : null;
+      },
+      setDOMAttr: (value, attrs) => {
+        if (typeof value === "string" && SCOPES.includes(value)) attrs.scope = value;
+      },
+    },
+  },
+});
+
+/** A table's caption, as plain text (the sanitizer keeps `<caption>`; it is not edited visually). */
+function captionOf(dom: HTMLElement): string | null {
+  const caption = Array.from(dom.children).find((child) => child.tagName.toLowerCase() === "caption");
+  return caption?.textContent?.trim() || null;
 }
 
 /** A node written as one tag around its content. */
@@ -149,15 +180,22 @@ export const articleSchema = new Schema({
       toDOM: imageDom,
     },
     figcaption: tagNode("figcaption", { content: "inline*" }),
-    /** A table, kept whole: its sanitised HTML, shown read-only (edited in the HTML view). */
-    html_block: {
-      group: "block",
-      atom: true,
-      attrs: { html: {} },
-      parseDOM: [{ tag: "table", getAttrs: (dom) => ({ html: dom.outerHTML }) }],
-      // The serializer (html.ts) puts the kept HTML in place of this marker.
-      toDOM: () => ["div", { "data-html-block": "" }],
+    table: {
+      ...tables.table,
+      attrs: { caption: { default: null } },
+      parseDOM: [
+        { tag: "table", getAttrs: (dom) => ({ caption: captionOf(dom) }) },
+        // Read by the table's own rule above; its text is not cell content.
+        { tag: "caption", ignore: true },
+      ],
+      toDOM: (node) =>
+        node.attrs.caption
+          ? ["table", ["caption", node.attrs.caption], ["tbody", 0]]
+          : ["table", ["tbody", 0]],
     },
+    table_row: tables.table_row,
+    table_cell: tables.table_cell,
+    table_header: tables.table_header,
     text: { group: "inline" },
     image: {
       inline: true,
@@ -223,3 +261,16 @@ export const articleSchema = new Schema({
 });
 
 export type ArticleSchema = typeof articleSchema;
+
+export type FigureInput = { src: string; alt: string; caption: string };
+
+/** A figure: the image, and its caption when there is one. */
+export function figureNode(input: FigureInput): PMNode {
+  const { nodes } = articleSchema;
+  const image = nodes.figure_image.create({ src: input.src, alt: input.alt, loading: "lazy" });
+  const caption = input.caption.trim();
+  return nodes.figure.create(
+    null,
+    caption ? [image, nodes.figcaption.create(null, articleSchema.text(caption))] : [image],
+  );
+}

@@ -1,6 +1,8 @@
 /**
  * The editor's behaviour on top of the schema: history, keyboard shortcuts, typing shortcuts
- * ("## " → heading, "- " → list, "> " → quote) and the commands the toolbar calls.
+ * ("## " → heading, "- " → list, "> " → quote), tables (prosemirror-tables: cell selection, Tab
+ * to the next cell, rows and columns added and removed), the placeholders of images being
+ * uploaded, and the commands the toolbar calls.
  */
 import { baseKeymap, chainCommands, exitCode, setBlockType, toggleMark, wrapIn } from "prosemirror-commands";
 import { dropCursor } from "prosemirror-dropcursor";
@@ -10,8 +12,10 @@ import { InputRule, inputRules, textblockTypeInputRule, wrappingInputRule } from
 import { keymap } from "prosemirror-keymap";
 import type { MarkType, NodeType, Node as PMNode } from "prosemirror-model";
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirror-schema-list";
-import { type Command, type EditorState, NodeSelection, type Plugin } from "prosemirror-state";
-import { articleSchema as schema } from "./schema";
+import { type Command, type EditorState, NodeSelection, type Plugin, TextSelection } from "prosemirror-state";
+import { goToNextCell, tableEditing } from "prosemirror-tables";
+import { uploadPlaceholders } from "./image-uploads";
+import { type FigureInput, figureNode, articleSchema as schema } from "./schema";
 
 const nodes = schema.nodes;
 const marks = schema.marks;
@@ -85,6 +89,27 @@ export function setLink(href: string, target: string | null): Command {
   };
 }
 
+/**
+ * A link where nothing is selected: `text` (or the address when none was typed) goes in at the
+ * cursor as the link, and the cursor after it.
+ */
+export function insertLink(href: string, target: string | null, text: string): Command {
+  return (state, dispatch) => {
+    const label = text.trim() || href;
+    if (dispatch) {
+      const { from, to } = state.selection;
+      const link = marks.link.create({ href, target });
+      const around = (state.storedMarks ?? state.selection.$from.marks()).filter(
+        (m) => m.type !== marks.link,
+      );
+      const tr = state.tr.replaceWith(from, to, schema.text(label, [...around, link]));
+      tr.setSelection(TextSelection.create(tr.doc, from + label.length)).removeStoredMark(marks.link);
+      dispatch(tr.scrollIntoView());
+    }
+    return true;
+  };
+}
+
 /** Removes the link the cursor is in (the whole link) or the links in the selection. */
 export function removeLink(): Command {
   return (state, dispatch) => {
@@ -110,17 +135,7 @@ export function removeLink(): Command {
   };
 }
 
-export type FigureInput = { src: string; alt: string; caption: string };
-
-/** A figure: the image, and its caption when there is one. */
-export function figureNode(input: FigureInput): PMNode {
-  const image = nodes.figure_image.create({ src: input.src, alt: input.alt, loading: "lazy" });
-  const caption = input.caption.trim();
-  return nodes.figure.create(
-    null,
-    caption ? [image, nodes.figcaption.create(null, schema.text(caption))] : [image],
-  );
-}
+export { type FigureInput, figureNode };
 
 export function insertFigure(input: FigureInput): Command {
   return (state, dispatch) => {
@@ -168,6 +183,36 @@ export function updateFigure(input: FigureInput): Command {
         ...(caption ? [caption] : []),
       ]);
       dispatch(state.tr.replaceWith(found.pos, found.pos + found.node.nodeSize, next));
+    }
+    return true;
+  };
+}
+
+/** A new table: a header row and two rows of three empty cells, the cursor in the first header cell. */
+export function insertTable(): Command {
+  return (state, dispatch) => {
+    const cell = (type: NodeType) => type.createAndFill() as PMNode;
+    const row = (type: NodeType) => nodes.table_row.create(null, [cell(type), cell(type), cell(type)]);
+    const table = nodes.table.create(null, [
+      row(nodes.table_header),
+      row(nodes.table_cell),
+      row(nodes.table_cell),
+    ]);
+    if (dispatch) {
+      const tr = state.tr.replaceSelectionWith(table);
+      // The first cell's paragraph: right after the table, row and cell openings.
+      const start = tr.mapping.map(state.selection.from, -1);
+      let cellPos: number | null = null;
+      tr.doc.nodesBetween(start, tr.doc.content.size, (node, pos) => {
+        if (cellPos !== null) return false;
+        if (node.type === nodes.table_header) {
+          cellPos = pos;
+          return false;
+        }
+        return true;
+      });
+      if (cellPos !== null) tr.setSelection(TextSelection.near(tr.doc.resolve(cellPos + 2)));
+      dispatch(tr.scrollIntoView());
     }
     return true;
   };
@@ -240,12 +285,15 @@ export function editorPlugins(options: { onLinkShortcut: () => void }): Plugin[]
       "Shift-Enter": hardBreak,
       "Mod-Enter": hardBreak,
       Enter: splitListItem(nodes.list_item),
-      Tab: sinkListItem(nodes.list_item),
-      "Shift-Tab": liftListItem(nodes.list_item),
+      Tab: chainCommands(goToNextCell(1), sinkListItem(nodes.list_item)),
+      "Shift-Tab": chainCommands(goToNextCell(-1), liftListItem(nodes.list_item)),
     }),
     keymap(baseKeymap),
     history(),
     dropCursor(),
     gapCursor(),
+    uploadPlaceholders(),
+    // Last: it handles mouse and arrow keys in tables broadly (prosemirror-tables' advice).
+    tableEditing(),
   ];
 }

@@ -7,6 +7,18 @@ import { toggleMark, wrapIn } from "prosemirror-commands";
 import { redo, redoDepth, undo, undoDepth } from "prosemirror-history";
 import type { MarkType, NodeType } from "prosemirror-model";
 import type { Command, EditorState } from "prosemirror-state";
+import {
+  addColumnAfter,
+  addColumnBefore,
+  addRowAfter,
+  addRowBefore,
+  deleteColumn,
+  deleteRow,
+  deleteTable,
+  isInTable,
+  selectedRect,
+  toggleHeaderRow,
+} from "prosemirror-tables";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
@@ -15,6 +27,7 @@ import {
   type BlockKind,
   currentBlock,
   insertHorizontalRule,
+  insertTable,
   isInside,
   isMarkActive,
   linkAt,
@@ -204,7 +217,7 @@ export function EditorToolbar({
       aria-label="Alati za sadržaj"
       aria-controls={editorId}
       className={cn(
-        "sticky top-0 z-10 flex flex-wrap items-center gap-0.5 rounded-t-lg border-b border-slate-200 bg-slate-50 p-1",
+        "flex flex-wrap items-center gap-0.5 rounded-t-lg border-b border-slate-200 bg-slate-50 p-1",
         hidden && "hidden",
       )}
     >
@@ -238,10 +251,67 @@ export function EditorToolbar({
         <InsertButton onClick={() => onOpen("figure")}>Opis i potpis slike</InsertButton>
       ) : null}
       <InsertButton onClick={() => onOpen("video")}>Video</InsertButton>
+      <InsertButton onClick={() => run(insertTable())}>Tabela</InsertButton>
       <Separator />
       <HistoryButtons state={state} run={run} />
       <ToolButton label="Prečice na tastaturi" active={shortcutsShown} onRun={onToggleShortcuts}>
         ⌨
+      </ToolButton>
+    </div>
+  );
+}
+
+/** The table tools, in their order: rows, columns, the header row, the table itself. */
+const TABLE_TOOLS: { label: string; command: Command }[] = [
+  { label: "Red iznad", command: addRowBefore },
+  { label: "Red ispod", command: addRowAfter },
+  { label: "Obriši red", command: deleteRow },
+  { label: "Kolona levo", command: addColumnBefore },
+  { label: "Kolona desno", command: addColumnAfter },
+  { label: "Obriši kolonu", command: deleteColumn },
+];
+
+/** Whether the table's first row is a row of header cells. */
+function hasHeaderRow(state: EditorState): boolean {
+  const rect = selectedRect(state);
+  const first = rect.table.firstChild;
+  if (!first || first.childCount === 0) return false;
+  let all = true;
+  first.forEach((cell) => {
+    if (cell.type !== articleSchema.nodes.table_header) all = false;
+  });
+  return all;
+}
+
+/** Under the toolbar while the cursor is in a table: rows and columns, the header row, delete. */
+export function TableTools({ state, run }: { state: EditorState | null; run: (command: Command) => void }) {
+  if (!state || !isInTable(state)) return null;
+  return (
+    <div
+      role="toolbar"
+      aria-label="Alati za tabelu"
+      className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-white px-2 py-1 text-xs"
+    >
+      <span className="mr-1 font-medium text-slate-500">Tabela:</span>
+      {TABLE_TOOLS.map((tool) => (
+        <ToolButton
+          key={tool.label}
+          label={tool.label}
+          disabled={!tool.command(state)}
+          onRun={() => run(tool.command)}
+        >
+          {tool.label}
+        </ToolButton>
+      ))}
+      <ToolButton
+        label="Prvi red je zaglavlje"
+        active={hasHeaderRow(state)}
+        onRun={() => run(toggleHeaderRow)}
+      >
+        Prvi red je zaglavlje
+      </ToolButton>
+      <ToolButton label="Obriši tabelu" onRun={() => run(deleteTable)}>
+        <span className="text-red-700">Obriši tabelu</span>
       </ToolButton>
     </div>
   );

@@ -1,16 +1,20 @@
 /**
  * The ProseMirror view behind the content editor, as a React hook: made once on mount, it reports
- * every document change as sanitised article HTML, takes a `value` from outside (a restored draft
- * or revision) as a new document, and keeps the editor's ARIA attributes in step with the error.
+ * every document change as article HTML, takes a `value` from outside (a restored draft or
+ * revision) as a new document, and keeps the editor's ARIA attributes in step with the error.
+ *
+ * No sanitizer runs here (decision 292): HTML is parsed into an inert document (nothing in it
+ * loads or runs) and read through the schema, which keeps only what the article sanitizer allows;
+ * the server sanitises again on save. Image files pasted or dropped are uploaded (image-uploads.ts).
  */
 import { type Command, EditorState } from "prosemirror-state";
 import { EditorView } from "prosemirror-view";
 import { useEffect, useRef, useState } from "react";
 import { cn } from "~/components/ui/cn";
-import { sanitizeArticleHtml } from "~/domain/articles/sanitize";
 import { ARTICLE_BODY_CLASS } from "../article-body";
 import { type DomEnv, domEnvOf, parseArticleHtml, serializeArticleDoc } from "./html";
-import { embedView, htmlBlockView } from "./node-views";
+import { imageFilesOf, type UploadedImage, type UploadImage, uploadImages } from "./image-uploads";
+import { embedView, tableView } from "./node-views";
 import { cleanPastedHtml } from "./paste";
 import { editorPlugins } from "./setup";
 
@@ -26,6 +30,12 @@ export type ArticleEditorOptions = {
   onLinkShortcut: () => void;
   /** A value from outside replaced the document. */
   onReplaced: (html: string) => void;
+  /** Uploads an image file pasted or dropped into the editor. */
+  uploadImage: UploadImage;
+  /** A pasted or dropped image is in the document, its figure selected. */
+  onImageInserted: (image: UploadedImage) => void;
+  /** Why a pasted or dropped image could not be uploaded. */
+  onImageError: (message: string) => void;
 };
 
 type Ids = { id: string; labelId: string; statusId: string };
@@ -58,7 +68,10 @@ function env(): DomEnv {
   return domEnv;
 }
 
-/** The view on `host`: tables and videos shown by their node views, pastes cleaned, every change reported. */
+/**
+ * The view on `host`: tables and videos shown by their node views, pastes cleaned, pasted or
+ * dropped image files uploaded, every change reported.
+ */
 function createView(
   host: HTMLElement,
   state: EditorState,
@@ -66,16 +79,30 @@ function createView(
     attributes: () => Record<string, string>;
     onDocChange: (view: EditorView) => void;
     onUpdate: () => void;
+    images: () => Parameters<typeof uploadImages>[3];
   },
 ): EditorView {
   const view = new EditorView(host, {
     state,
     attributes: on.attributes,
     nodeViews: {
-      html_block: (node) => htmlBlockView(node as never),
+      table: (node) => tableView(node),
       embed: (node) => embedView(node as never),
     },
     transformPastedHTML: (html) => cleanPastedHtml(html, env()),
+    handlePaste(view, event) {
+      const files = imageFilesOf(event.clipboardData);
+      if (files.length === 0) return false;
+      uploadImages(view, files, view.state.selection.from, on.images());
+      return true;
+    },
+    handleDrop(view, event, _slice, moved) {
+      const files = moved ? [] : imageFilesOf(event.dataTransfer);
+      if (files.length === 0) return false;
+      const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+      uploadImages(view, files, at?.pos ?? view.state.selection.from, on.images());
+      return true;
+    },
     dispatchTransaction(tr) {
       view.updateState(view.state.apply(tr));
       if (tr.docChanged) on.onDocChange(view);
@@ -99,7 +126,7 @@ export function useArticleEditor(options: ArticleEditorOptions) {
 
   function stateFor(html: string): EditorState {
     return EditorState.create({
-      doc: parseArticleHtml(sanitizeArticleHtml(html), env()),
+      doc: parseArticleHtml(html, env()),
       plugins: editorPlugins({ onLinkShortcut: () => latest.current.onLinkShortcut() }),
     });
   }
@@ -118,6 +145,11 @@ export function useArticleEditor(options: ArticleEditorOptions) {
       attributes: () => editorAttributes(latest.current, latest.current.error),
       onDocChange: emit,
       onUpdate: () => setTick((n) => n + 1),
+      images: () => ({
+        upload: latest.current.uploadImage,
+        onInserted: latest.current.onImageInserted,
+        onError: latest.current.onImageError,
+      }),
     });
     viewRef.current = view;
     // What the editor writes for the stored article is the form's starting point: opening an

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { count } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { mediaFiles } from "~/db/schema";
+import { articleRevisions, articles, mediaFiles } from "~/db/schema";
 import { createLocalStorage } from "~/integrations/storage/local.server";
 import { MEDIA_MESSAGES } from "~/messages/media";
 import { setServices } from "~/services.server";
@@ -89,5 +89,76 @@ describeDb("media API (multipart upload)", () => {
     expect(page.total).toBe(1);
     // Each upload went through a temporary file, removed after the answer.
     expect(fs.readdirSync(path.join(root, "uploads"))).toEqual([]);
+  });
+});
+
+describeDb("media API (deleting a used image, decision 295)", () => {
+  it("refuses to delete a used image without a replacement, then puts the replacement everywhere and deletes it", async () => {
+    const editor = await insertUser(t.db, { email: "brisanje@x.com", role: "editor" });
+    const upload = async (name: string, background: string) => {
+      const png = await sharp({ create: { width: 64, height: 48, channels: 3, background } })
+        .png()
+        .toBuffer();
+      const res = (await action({
+        request: await multipart(editor, new File([png], name, { type: "image/png" })),
+        params: {},
+        context,
+      } as never)) as Response;
+      return ((await res.json()) as { item: { url: string; name: string } }).item;
+    };
+    const old = await upload("stara.png", "#f00");
+    const fresh = await upload("nova.png", "#0f0");
+    const [article] = await t.db
+      .insert(articles)
+      .values({
+        title: "Sa slikom",
+        category: "Vesti",
+        status: "publish",
+        featuredImage: old.url,
+        content: `<figure><img src="${old.url}" alt="Stara"></figure><p><a href="${old.url}">original</a></p>`,
+      })
+      .returning({ id: articles.id, version: articles.version });
+    await t.db.insert(articleRevisions).values({
+      articleId: article.id,
+      title: "Sa slikom",
+      excerpt: "",
+      content: `<p><img src="${old.url}"></p>`,
+      featuredImage: old.url,
+      status: "publish",
+      publishedDate: new Date(),
+    });
+    const remove = async (replaceWith?: string) => {
+      const base = await requestAs(t.db, editor, "/admin/api/media", {
+        form: { intent: "delete", bucket: "images", name: old.name, ...(replaceWith ? { replaceWith } : {}) },
+      });
+      return (await action({ request: base, params: {}, context } as never)) as Response;
+    };
+    const refused = await remove();
+    expect(refused.status).toBe(409);
+    const body = (await refused.json()) as { code: string; usage: { articles: { id: number }[] } };
+    expect(body.code).toBe("media.in_use");
+    expect(body.usage.articles.map((a) => a.id)).toEqual([article.id]);
+    // Not an image of the library: refused, nothing changed.
+    expect((await remove("/demo/truck-1.svg")).status).toBe(400);
+    expect((await remove(old.url)).status).toBe(400);
+
+    const done = await remove(fresh.url);
+    expect(done.status).toBe(200);
+    const [after] = await t.db.select().from(articles).where(eq(articles.id, article.id));
+    expect(after.featuredImage).toBe(fresh.url);
+    expect(after.content).toBe(
+      `<figure><img src="${fresh.url}" alt="Stara"></figure><p><a href="${fresh.url}">original</a></p>`,
+    );
+    expect(after.version).toBe(article.version + 1);
+    const [revision] = await t.db
+      .select()
+      .from(articleRevisions)
+      .where(eq(articleRevisions.articleId, article.id));
+    expect(revision).toMatchObject({ featuredImage: fresh.url, content: `<p><img src="${fresh.url}"></p>` });
+    const left = await t.db
+      .select({ url: mediaFiles.url })
+      .from(mediaFiles)
+      .where(eq(mediaFiles.url, old.url));
+    expect(left).toEqual([]);
   });
 });

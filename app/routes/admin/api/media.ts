@@ -5,16 +5,17 @@
  *        → { items: MediaItem[], total, page, perPage }
  *   POST /admin/api/media   multipart: intent=upload, file, bucket, profile=library|manager
  *        → 201 { ok: true, item } | 4xx/5xx { ok: false, code, message }
- *   POST /admin/api/media   form: intent=delete, bucket, name → { ok: true } | { ok: false, code, message }
+ *   POST /admin/api/media   form: intent=delete, bucket, name[, replaceWith=/media/…] → { ok: true } |
+ *        { ok: false, code, message[, usage] } — a used file only with a replacement (decision 295)
  *   POST /admin/api/media   form: intent=words, bucket, name, alt, caption → { ok: true } (decision 196)
  *   GET  /admin/api/media?usage=/media/{bucket}/{key} → where the file is used (before a delete)
  */
 
 import { z } from "zod";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
-import { deleteMedia, listMedia, type MediaListFilter, uploadMedia } from "~/domain/media/media.server";
+import { listMedia, type MediaListFilter, uploadMedia } from "~/domain/media/media.server";
 import { MAX_BYTES, type MediaType, tooLargeCode, type UploadProfile } from "~/domain/media/rules";
-import { mediaUsage, updateMediaWords } from "~/domain/media/usage.server";
+import { deleteLibraryFile, mediaUsage, updateMediaWords } from "~/domain/media/usage.server";
 import type { SessionUser } from "~/domain/users/session.server";
 import { requirePermission } from "~/http/auth.server";
 import { failureResponse } from "~/http/errors";
@@ -28,6 +29,12 @@ import { getDb, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/media";
 
 const TYPES: MediaType[] = ["image", "video", "document"];
+
+const MEDIA_ERROR_CODES = {
+  "not-found": "media.not_found",
+  "in-use": "media.in_use",
+  "replacement-invalid": "media.replacement_invalid",
+} as const;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requirePermission(request, "canViewMedia");
@@ -92,7 +99,7 @@ type Who = { user: SessionUser; ip: string | null };
 
 const named = { name: z.string().min(1) };
 const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), ...named }),
+  z.object({ intent: z.literal("delete"), ...named, replaceWith: trimmed() }),
   z.object({ intent: z.literal("words"), ...named, alt: trimmed(), caption: trimmed() }),
   z.object({ intent: z.literal("upload"), profile: z.string().optional() }),
 ]);
@@ -114,17 +121,31 @@ async function handleAction(form: ReceivedForm, who: Who): Promise<Response> {
   return upload(bucket, form, action, who);
 }
 
-async function deleteFile(bucket: Bucket, { name }: Extract<MediaAction, { intent: "delete" }>, who: Who) {
-  const result = await deleteMedia(getDb(), getStorage(), bucket, name);
-  if (!result.ok) return failureResponse(result.code, { detail: result.detail });
+/** Decision 295: a used file goes only with a replacement, put in its place everywhere first. */
+async function deleteFile(
+  bucket: Bucket,
+  { name, replaceWith }: Extract<MediaAction, { intent: "delete" }>,
+  who: Who,
+) {
+  const result = await deleteLibraryFile(getDb(), getStorage(), {
+    bucket,
+    name,
+    replaceWith: replaceWith || null,
+  });
+  if (!result.ok) {
+    if (result.code === "failed") return failureResponse("media.delete_failed", { detail: result.reason });
+    if (result.code === "in-use") return failureResponse("media.in_use", { usage: result.usage });
+    return failureResponse(MEDIA_ERROR_CODES[result.code]);
+  }
   await recordAudit(getDb(), {
     actor: who.user,
     area: "media",
     action: "delete",
     recordId: `${bucket}/${name}`,
     ip: who.ip,
+    changes: replaceWith ? { replacedBy: [null, replaceWith] } : null,
   });
-  return json(result);
+  return json({ ok: true, replaced: result.replaced });
 }
 
 /** Decision 196: the file's alt text and caption. */
