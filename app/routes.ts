@@ -17,10 +17,19 @@ export default [
     route("kompanije/:id", "routes/public/company.tsx"),
     route("poslovi", "routes/public/listings.tsx", { id: "public-jobs" }),
     route("poslovi/novi", "routes/public/listing-new.tsx", { id: "public-job-new" }),
+    route("poslovi/obavestenje", "routes/public/alert-new.tsx", { id: "public-job-alert" }),
     route("poslovi/:param", "routes/public/listing.tsx", { id: "public-job" }),
     route("kupoprodaja", "routes/public/listings.tsx", { id: "public-sales" }),
     route("kupoprodaja/novi", "routes/public/listing-new.tsx", { id: "public-sale-new" }),
+    route("kupoprodaja/obavestenje", "routes/public/alert-new.tsx", { id: "public-sale-alert" }),
     route("kupoprodaja/:param", "routes/public/listing.tsx", { id: "public-sale" }),
+    // A poster's own listing, through the private link they got by e-mail (docs/decisions/300).
+    route("moj-oglas/novi-link", "routes/public/listing-new-link.tsx"),
+    route("moj-oglas/:id/:token", "routes/public/listing-manage.tsx"),
+    route("moj-oglas/:id/:token/izmena", "routes/public/listing-manage-edit.tsx"),
+    // Alerts for new listings (docs/decisions/302).
+    route("obavestenja/odjava", "routes/public/alert-unsubscribe.tsx"),
+    route("obavestenja/:id/:token", "routes/public/alert.tsx"),
     route("istaknite-oglas", "routes/public/promotion.tsx"),
     route("istaknite-oglas/potvrda", "routes/public/promotion-confirmation.tsx"),
     route("istaknite-oglas/otkazano", "routes/public/promotion-cancelled.tsx"),
@@ -96,6 +105,7 @@ export default [
     ...prefix("newsletter", [
       index("routes/admin/newsletter.tsx"),
       route("outbox", "routes/admin/newsletter-outbox.tsx"),
+      route("alerts", "routes/admin/newsletter-alerts.tsx"),
     ]),
     route("stripe-orders", "routes/admin/stripe-orders.tsx"),
     route("media", "routes/admin/media.tsx"),

@@ -5,6 +5,8 @@
  * typed as total over every code, so a new code without its Serbian text does not compile.
  */
 import { data } from "react-router";
+import type { AlertErrorCode } from "~/domain/alerts/alerts.server";
+import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { SUBMISSION_MESSAGES } from "~/domain/companies/constants";
 import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
@@ -12,6 +14,8 @@ import { FORUM_MESSAGES } from "~/domain/forum/constants";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
 import type { ListingErrorCode } from "~/domain/listings/admin.server";
 import { LISTING_MESSAGES } from "~/domain/listings/options";
+import type { OwnerErrorCode } from "~/domain/listings/owner.server";
+import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
 import { SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
 import type { SignupErrorCode } from "~/domain/newsletter/signup.server";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
@@ -33,6 +37,8 @@ export type ErrorCode =
   | ArticleErrorCode
   | ForumErrorCode
   | ListingErrorCode
+  | OwnerErrorCode
+  | AlertErrorCode
   | SubmissionErrorCode
   | UserErrorCode
   | SignupErrorCode;
@@ -59,6 +65,15 @@ export const ERRORS = {
   "listing.not_allowed": { status: 409, message: LISTING_MESSAGES.notAllowed },
   "listing.reject_note_required": { status: 400, message: LISTING_MESSAGES.rejectNoteRequired },
   "listing.action_failed": { status: 500, message: LISTING_MESSAGES.actionFailed },
+  "listing.link_invalid": { status: 404, message: OWNER_MESSAGES.linkInvalid },
+  "listing.link_revoked": { status: 410, message: OWNER_MESSAGES.linkRevoked },
+  "listing.owner_not_allowed": { status: 409, message: OWNER_MESSAGES.notAllowed },
+  "listing.owner_failed": { status: 500, message: OWNER_MESSAGES.failed },
+  "alert.too_many": { status: 409, message: ALERT_MESSAGES.tooMany },
+  "alert.address_limited": { status: 429, message: ALERT_MESSAGES.addressLimited },
+  "alert.mail_failed": { status: 502, message: ALERT_MESSAGES.mailFailed },
+  "alert.link_invalid": { status: 404, message: ALERT_MESSAGES.linkInvalid },
+  "alert.failed": { status: 500, message: ALERT_MESSAGES.failed },
   "submission.not_found": { status: 404, message: SUBMISSION_MESSAGES.notFound },
   "submission.not_pending": { status: 409, message: SUBMISSION_MESSAGES.notPending },
   "submission.update_failed": { status: 500, message: SUBMISSION_MESSAGES.updateFailed },

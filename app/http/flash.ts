@@ -2,9 +2,12 @@
  * The one-time messages a screen shows after a redirect ("Članak je sačuvan…"), by code. The
  * cookie carries only the code, so nothing a third party writes can reach the screen as text.
  */
+
+import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { COMPANY_MESSAGES } from "~/domain/companies/constants";
 import { LISTING_MESSAGES } from "~/domain/listings/options";
+import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
 
 export type FlashTone = "success" | "error" | "info" | "warning";
 
@@ -18,6 +21,13 @@ export const FLASH_MESSAGES = {
   "article.deleted": { tone: "success", message: ARTICLE_MESSAGES.deleted },
   "company.saved": { tone: "success", message: COMPANY_MESSAGES.saved },
   "listing.saved": { tone: "success", message: LISTING_MESSAGES.saved },
+  "listing.owner-edited": { tone: "success", message: OWNER_MESSAGES.edited },
+  "listing.owner-edited-pending": { tone: "success", message: OWNER_MESSAGES.editedPending },
+  "listing.owner-filled-job": { tone: "success", message: OWNER_MESSAGES.filled.job },
+  "listing.owner-filled-sale": { tone: "success", message: OWNER_MESSAGES.filled.sale },
+  "listing.owner-renewed": { tone: "success", message: OWNER_MESSAGES.renewed },
+  "alert.confirmed": { tone: "success", message: ALERT_MESSAGES.confirmed },
+  "alert.updated": { tone: "success", message: ALERT_MESSAGES.updated },
 } as const satisfies Record<string, { tone: FlashTone; message: string }>;
 
 export type FlashCode = keyof typeof FLASH_MESSAGES;

@@ -100,6 +100,16 @@ export function parseForm<S extends z.ZodType>(
   return { ok: false, values, ...zodFieldErrors(result.error) };
 }
 
+/** The text fields of a posted form as URL parameters (filters share the list URLs' words). */
+export function formParams(form: FormData | FormValues): URLSearchParams {
+  const params = new URLSearchParams();
+  const entries = form instanceof FormData ? [...form.entries()] : Object.entries(form);
+  for (const [key, value] of entries) {
+    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === "string") params.append(key, v);
+  }
+  return params;
+}
+
 /** A string value of `values` (for defaultValue), "" when missing or a list. */
 export function textValue(values: FormValues | undefined, name: string): string {
   const v = values?.[name];

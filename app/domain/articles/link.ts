@@ -8,6 +8,8 @@
  *   anything else is 'Neispravan URL. Pokušajte ponovo.'.
  */
 
+import { escapeHtml } from "~/lib/escape-html";
+
 export const LINK_MESSAGES = {
   noSelection: "Prvo označite tekst u sadržaju koji želite da pretvorite u link.",
   emptySelection: "Označeni tekst je prazan.",
@@ -56,15 +58,11 @@ export function normalizeLinkUrl(raw: string): LinkResult<string> {
   return { ok: true, value: candidate };
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
 /** The anchor for a URL and its text: external links open in a new tab (the sanitizer adds rel). */
 export function linkHtml(url: string, text: string): string {
   const external = /^https?:\/\//i.test(url);
   const target = external ? ' target="_blank" rel="noopener noreferrer"' : "";
-  return `<a href="${escapeAttribute(url)}"${target}>${text}</a>`;
+  return `<a href="${escapeHtml(url)}"${target}>${text}</a>`;
 }
 
 /**
@@ -104,5 +102,5 @@ export function insertAt(
 
 /** The HTML for an image put into the content ("add image" / "choose from library"). */
 export function imageHtml(src: string, alt = ""): string {
-  return `<figure><img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}" loading="lazy"></figure>`;
+  return `<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" loading="lazy"></figure>`;
 }

@@ -14,6 +14,7 @@
  * The listing waits for approval.
  */
 import type { Database } from "~/db/client.server";
+import type { Script } from "~/domain/cyrillic/urls";
 import type { RateLimitResult } from "~/domain/rate-limit/limiter.server";
 import { forgivePublicForm, limitPublicForm } from "~/domain/rate-limit/public-form.server";
 import type { Storage } from "~/integrations/storage/storage";
@@ -61,7 +62,7 @@ export async function submitListing(
   db: Database,
   storage: Storage,
   admission: RateLimitResult,
-  post: { data: ListingData; photos: readonly PhotoUpload[] },
+  post: { data: ListingData; photos: readonly PhotoUpload[]; poster?: { email: string; script: Script } },
   now = new Date(),
 ): Promise<SubmitResult> {
   const { data } = post;
@@ -78,7 +79,12 @@ export async function submitListing(
     if (!processed.ok) return { ok: false, code: "photo_refused", message: processed.message };
     stored = processed.stored;
     const companyId = data.kind === "job" ? await findCompanyByName(db, data.companyName) : null;
-    const id = await createListing(db, data, stored, { status: "pending", companyId, now });
+    const id = await createListing(db, data, stored, {
+      status: "pending",
+      companyId,
+      poster: post.poster,
+      now,
+    });
     return { ok: true, id };
   } catch (error) {
     logger.error({ err: error, kind: data.kind }, "listing could not be stored");
