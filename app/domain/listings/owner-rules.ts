@@ -28,13 +28,16 @@ export type OwnerAction = "edit" | "fill" | "renew" | "delete";
 
 type Owned = { status: ListingStatus; expiresAt: Date | string | null; filledAt: Date | string | null };
 
-/** The poster's actions for the listing in this state, in the order the page shows them. */
+/**
+ * The poster's actions for the listing in this state, in the order the page shows them: edit and
+ * delete always; fill once it was published; renew once it was published — before or after its
+ * expiry, and also after it was marked filled (a renewal puts it back on the list).
+ */
 export function ownerActions(listing: Owned): OwnerAction[] {
-  const filled = listing.filledAt !== null;
   const published = listing.status === "approved" || listing.status === "expired";
-  const actions: OwnerAction[] = [];
-  if (!filled) actions.push("edit");
-  if (published && !filled) actions.push("fill", "renew");
+  const actions: OwnerAction[] = ["edit"];
+  if (published && listing.filledAt === null) actions.push("fill");
+  if (published) actions.push("renew");
   actions.push("delete");
   return actions;
 }
@@ -64,7 +67,7 @@ export const OWNER_MESSAGES = {
     job: "Oglas je označen kao popunjen i uklonjen sa spiska poslova.",
     sale: "Oglas je označen kao prodat i uklonjen sa spiska.",
   } as Record<ListingKind, string>,
-  renewed: `Oglas je obnovljen i važi još ${LISTING_LIFETIME_DAYS} dana.`,
+  renewed: `Oglas je obnovljen i važi još ${LISTING_LIFETIME_DAYS} dana. Na spisku je ponovo.`,
   deleted: "Oglas je obrisan i više se ne vidi na sajtu.",
   newLinkSent:
     "Ako je to adresa sa kojom je oglas objavljen, poslali smo na nju novi link za upravljanje. Prethodni linkovi više ne važe.",

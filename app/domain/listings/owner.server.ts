@@ -125,14 +125,22 @@ export async function markFilled(
   return ok();
 }
 
-/** Renews a published listing for the lifetime again, before or after its expiry (no review). */
+/**
+ * Renews a published listing for the lifetime again, before or after its expiry (no review); a
+ * listing marked filled or sold is back on the list.
+ */
 export async function renewOwn(
-  db: DbOrTx,
+  db: Database,
   managed: ManagedListing,
   now = new Date(),
 ): Promise<Result<undefined, OwnerErrorCode>> {
   if (!allowed(managed, "renew")) return fail("listing.owner_not_allowed");
-  const changed = await changeListingStatus(db, [managed.listing.id], "renew", { reviewer: null, now });
+  const changed = await db.transaction(async (tx) => {
+    const ids = await changeListingStatus(tx, [managed.listing.id], "renew", { reviewer: null, now });
+    if (ids.length > 0)
+      await tx.update(listings).set({ filledAt: null }).where(eq(listings.id, managed.listing.id));
+    return ids;
+  });
   if (changed.length === 0) return fail("listing.owner_not_allowed");
   contentChanged("listings");
   return ok();

@@ -234,7 +234,14 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
           </ActionRow>
         ) : null}
         {actions.includes("renew") ? (
-          <ActionRow title="Obnovite oglas" text={`Oglas važi još ${LISTING_LIFETIME_DAYS} dana od danas.`}>
+          <ActionRow
+            title="Obnovite oglas"
+            text={
+              listing.status === "filled"
+                ? `Oglas se vraća na spisak i važi još ${LISTING_LIFETIME_DAYS} dana od danas.`
+                : `Oglas važi još ${LISTING_LIFETIME_DAYS} dana od danas.`
+            }
+          >
             <Form method="post">
               <button
                 type="submit"
