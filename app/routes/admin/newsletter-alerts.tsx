@@ -3,6 +3,7 @@ import { z } from "zod";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
+import { StatCard } from "~/components/newsletter/stat-cards";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
@@ -52,16 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const number = new Intl.NumberFormat("sr-Latn");
-
-function Stat({ label, value, hint }: { label: string; value: number; hint?: string }) {
-  return (
-    <Card className="p-4">
-      <p className="text-sm font-medium text-slate-600">{label}</p>
-      <p className="mt-1 text-2xl font-bold tabular-nums text-slate-900">{number.format(value)}</p>
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-    </Card>
-  );
-}
 
 const FREQUENCY = { daily: "Dnevno", instant: "Odmah" } as const;
 const RUN_STATUS: Record<string, string> = {
@@ -152,16 +143,20 @@ export default function NewsletterAlerts({ loaderData }: Route.ComponentProps) {
       />
       {answer ? <Notice tone={answer.ok ? "success" : "error"} message={answer.message} /> : null}
       <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="alert-stats">
-        <Stat label="Aktivna" value={counts.active} hint={`na ${number.format(counts.addresses)} adresa`} />
-        <Stat label="Čekaju potvrdu" value={counts.pending} />
-        <Stat label="Dnevna" value={counts.daily} />
-        <Stat label="Odmah" value={counts.instant} />
-        <Stat
+        <StatCard
+          label="Aktivna"
+          value={counts.active}
+          hint={`na ${number.format(counts.addresses)} adresa`}
+        />
+        <StatCard label="Čekaju potvrdu" value={counts.pending} />
+        <StatCard label="Dnevna" value={counts.daily} />
+        <StatCard label="Odmah" value={counts.instant} />
+        <StatCard
           label="Poslovi / kupoprodaja"
           value={counts.jobs}
           hint={`kupoprodaja: ${number.format(counts.sales)}`}
         />
-        <Stat
+        <StatCard
           label="E-mailova (30 dana)"
           value={totals.last30}
           hint={`ukupno ${number.format(totals.total)}`}
