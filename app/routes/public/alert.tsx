@@ -180,7 +180,8 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-1 text-sm text-slate-600">
           {pending
             ? "Obaveštenje još nije potvrđeno: dok ga ne potvrdite, ne šaljemo ništa."
-            : `Potvrđeno ${formatLongDate(confirmedAt)}. ${FREQUENCY_LABELS[loaderData.values.frequency as keyof typeof FREQUENCY_LABELS]}.`}
+            : // The long date ends with its own period ("29. novembar 2026.").
+              `Potvrđeno ${formatLongDate(confirmedAt)} Šaljemo: ${FREQUENCY_LABELS[loaderData.values.frequency as keyof typeof FREQUENCY_LABELS].toLowerCase()}.`}
         </p>
         {pending ? (
           <Form method="post" className="mt-4">
