@@ -4,10 +4,10 @@
  */
 
 import { ALERT_MESSAGES } from "~/domain/alerts/options";
-import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
-import { COMPANY_MESSAGES } from "~/domain/companies/constants";
-import { LISTING_MESSAGES } from "~/domain/listings/options";
 import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
+import { ARTICLE_MESSAGES } from "~/messages/articles";
+import { COMPANY_MESSAGES } from "~/messages/companies";
+import { LISTING_MESSAGES } from "~/messages/listings";
 
 export type FlashTone = "success" | "error" | "info" | "warning";
 

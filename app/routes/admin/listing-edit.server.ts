@@ -4,13 +4,15 @@
  */
 import type { Database } from "~/db/client.server";
 import { getListing, updateListing } from "~/domain/listings/listings.server";
-import { LISTING_MESSAGES } from "~/domain/listings/options";
 import { deleteUnreferencedPhotos, type PhotoUpload, withNewPhotos } from "~/domain/listings/photos.server";
-import { FIELD_MESSAGES, JOB_FORM_LISTS, jobSchema, saleSchema } from "~/domain/listings/validation";
+import { JOB_FORM_LISTS, jobSchema, saleSchema } from "~/domain/listings/validation";
+import { parseForm } from "~/http/form";
 import type { Storage } from "~/integrations/storage/storage";
-import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
+import type { FieldErrors, FormValues } from "~/lib/form";
 import { parseId, parseIds } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { fieldMessage } from "~/messages/fields";
+import { FIELD_MESSAGES, LISTING_MESSAGES } from "~/messages/listings";
 
 export type EditResult =
   | { ok: true; status: 200 }
@@ -77,7 +79,7 @@ export async function saveListingEdit(
     if (!result.ok) {
       return result.reason === "gone"
         ? fail(500, LISTING_MESSAGES.notFound)
-        : fail(400, LISTING_MESSAGES.fixErrors, { photos: result.message });
+        : fail(400, LISTING_MESSAGES.fixErrors, { photos: fieldMessage(result.photoError) });
     }
     await deleteUnreferencedPhotos(db, storage, result.value.removedKeys);
     return { ok: true, status: 200 };

@@ -11,7 +11,7 @@ import { alertCounts, alertEmailTotals, recentAlertSends } from "~/domain/alerts
 import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import { latestAlertRuns, runDailyAlertsNow } from "~/domain/alerts/run-job.server";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { unknownIntent } from "~/http/errors";
 import { readIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";

@@ -3,7 +3,7 @@ import { JobFields, SaleFields } from "~/components/listings/listing-fields";
 import { PublicForm, PublicFormPage, usePublicFormState } from "~/components/public/public-form-page";
 import { changedFields } from "~/domain/audit/audit.server";
 import { listingToValues } from "~/domain/listings/form-values";
-import { LISTING_MESSAGES, MAX_PHOTOS } from "~/domain/listings/options";
+import { MAX_PHOTOS } from "~/domain/listings/options";
 import { editedVersion, editTarget, saveOwnEdit } from "~/domain/listings/owner.server";
 import { managePath, ownerActions } from "~/domain/listings/owner-rules";
 import { PHOTO_MAX_BYTES, withNewPhotos } from "~/domain/listings/photos.server";
@@ -20,6 +20,8 @@ import { type FieldErrors, type FormValues, formValues, parseForm } from "~/lib/
 import { parseIds } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
+import { fieldMessage } from "~/messages/fields";
+import { LISTING_MESSAGES } from "~/messages/listings";
 import { getDb, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-manage-edit";
 import { loadManaged, posterAudit } from "./listing-manage.server";
@@ -142,7 +144,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
     if (!saved.ok) {
       if (saved.reason === "photos")
-        return refused(400, LISTING_MESSAGES.fixErrors, { photos: saved.message }, parsed.values);
+        return refused(
+          400,
+          LISTING_MESSAGES.fixErrors,
+          { photos: fieldMessage(saved.photoError) },
+          parsed.values,
+        );
       const failed = code ?? "listing.owner_failed";
       return refused(errorStatus(failed), errorMessage(failed), {}, parsed.values);
     }

@@ -13,7 +13,6 @@ import { listingKindOfPath } from "~/domain/listings/format";
 import {
   KIND_SECTIONS,
   LISTING_LIFETIME_DAYS,
-  LISTING_MESSAGES,
   type ListingKind,
   MAX_PHOTOS,
 } from "~/domain/listings/options";
@@ -31,11 +30,15 @@ import {
 } from "~/domain/listings/validation";
 import { promotionOffers } from "~/domain/orders/checkout.server";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import { errorMessage, errorStatus } from "~/http/errors";
+import { parseForm } from "~/http/form";
 import { honeypotFilled } from "~/http/public-form.server";
 import { publicOrigin } from "~/http/public-origin.server";
-import { type FieldErrors, type FormValues, formValues, parseForm } from "~/lib/form";
+import { type FieldErrors, type FormValues, formValues } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
+import { fieldErrorsText, fieldMessage } from "~/messages/fields";
+import { LISTING_MESSAGES } from "~/messages/listings";
 import { getDb, getMail, getPayments, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-new";
 
@@ -120,7 +123,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const fieldErrors = {
         ...(parsed.ok ? {} : parsed.fieldErrors),
         ...(poster.ok ? {} : poster.fieldErrors),
-        ...(countError ? { photos: countError } : {}),
+        ...(countError ? { photos: fieldMessage(countError) } : {}),
       };
       return refused(400, LISTING_MESSAGES.fixErrors, fieldErrors, parsed.values, photosSent);
     }
@@ -135,16 +138,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.ok) {
       // The management link by e-mail (docs/decisions/300); a failure is said on the page.
       const welcome = await welcomePoster(db, getMail(), {
-        listing: { id: result.id, kind, title: parsed.data.title },
+        listing: { id: result.value.id, kind, title: parsed.data.title },
         to: posterOf.email,
         script: posterOf.script,
         origin: publicOrigin(request),
       });
-      return sent(result.id, kind, { email: posterOf.email, mailed: welcome.ok });
+      return sent(result.value.id, kind, { email: posterOf.email, mailed: welcome.ok });
     }
-    return result.code === "failed"
-      ? refused(500, LISTING_MESSAGES.failed, {}, parsed.values, photosSent)
-      : refused(400, LISTING_MESSAGES.fixErrors, { photos: result.message }, parsed.values, photosSent);
+    return refused(
+      errorStatus(result.code),
+      errorMessage(result.code),
+      fieldErrorsText(result.fieldErrors ?? {}),
+      parsed.values,
+      photosSent,
+    );
   } finally {
     await form.cleanup();
   }
