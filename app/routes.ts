@@ -25,10 +25,12 @@ export default [
     route("kupoprodaja/:param", "routes/public/listing.tsx", { id: "public-sale" }),
     // A poster's own listing, through the private link they got by e-mail (docs/decisions/300).
     route("moj-oglas/novi-link", "routes/public/listing-new-link.tsx"),
+    route("moj-oglas/obrisan", "routes/public/deleted.tsx", { id: "public-listing-deleted" }),
     route("moj-oglas/:id/:token", "routes/public/listing-manage.tsx"),
     route("moj-oglas/:id/:token/izmena", "routes/public/listing-manage-edit.tsx"),
     // Alerts for new listings (docs/decisions/302).
     route("obavestenja/odjava", "routes/public/alert-unsubscribe.tsx"),
+    route("obavestenja/obrisano", "routes/public/deleted.tsx", { id: "public-alert-deleted" }),
     route("obavestenja/:id/:token", "routes/public/alert.tsx"),
     route("istaknite-oglas", "routes/public/promotion.tsx"),
     route("istaknite-oglas/potvrda", "routes/public/promotion-confirmation.tsx"),

@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect, useRouteError } from "react-router";
 import { z } from "zod";
 import { AlertFilterFields, FrequencyField } from "~/components/alerts/alert-fields";
 import { ErrorPage } from "~/components/error-page";
@@ -28,6 +28,7 @@ import { formatLongDate } from "~/lib/dates";
 import { type FieldErrors, formParams } from "~/lib/form";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/alert";
+import { deletedPath } from "./deleted";
 import { PRIVATE_PAGE_HEADERS, PRIVATE_PAGE_META } from "./private-page";
 
 async function load(params: { id?: string; token?: string }) {
@@ -111,7 +112,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   if (intent === "delete") {
     await deleteAlert(db, alert.id);
-    return data({ ok: true, deleted: true as const, kind: alert.kind }, { headers: PRIVATE_PAGE_HEADERS });
+    // Its own page: this one, loaded again after the form's POST, would find nothing.
+    return redirect(deletedPath("alert", alert.kind));
   }
   const limit = await limitPublicForm(db, CHANGE_FORM, context.clientIp ?? null);
   if (!limit.ok) {
@@ -139,19 +141,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function AlertPage({ loaderData, actionData }: Route.ComponentProps) {
   const section = KIND_SECTIONS[loaderData.kind];
-  if (actionData && "deleted" in actionData && actionData.deleted) {
-    return (
-      <div className="mx-auto max-w-xl px-4 py-10 text-center">
-        <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 px-5 py-8">
-          <h1 className="text-2xl font-bold text-emerald-900">Obaveštenje je obrisano</h1>
-          <p className="mt-2 text-emerald-900">{ALERT_MESSAGES.deleted}</p>
-        </div>
-        <Link to={section.path} className={buttonClass("primary", "md", "mt-6")}>
-          Nazad na {section.title.toLowerCase()}
-        </Link>
-      </div>
-    );
-  }
   const { flash, email, pending, confirmedAt, summary, listPath } = loaderData;
   const failed = actionData && !actionData.ok ? actionData : null;
   const values = failed?.values ?? loaderData.values;

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { buttonClass } from "~/components/ui/button";
@@ -16,7 +16,6 @@ import {
   FILLED_LABEL,
   managePath,
   newLinkPath,
-  OWNER_MESSAGES,
   ownerActions,
   ownerStatus,
 } from "~/domain/listings/owner-rules";
@@ -26,6 +25,7 @@ import { readIntent } from "~/http/intent";
 import { formatLongDate } from "~/lib/dates";
 import { getDb, getStorage } from "~/services.server";
 import type { Route } from "./+types/listing-manage";
+import { deletedPath } from "./deleted";
 import { loadManaged, posterAudit } from "./listing-manage.server";
 import { PRIVATE_PAGE_HEADERS, PRIVATE_PAGE_META } from "./private-page";
 
@@ -95,10 +95,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const result = await deleteOwn(db, getStorage(), managed);
     if (!result.ok) return failure(result.code, { deleted: false });
     await audit("delete");
-    return data(
-      { deleted: true as const, kind: managed.listing.kind, title: managed.listing.title },
-      { headers: PRIVATE_PAGE_HEADERS },
-    );
+    // Its own page: this one, loaded again after the form's POST, would find nothing.
+    return redirect(deletedPath("listing", managed.listing.kind));
   }
   if (intent === "fill") {
     const result = await markFilled(db, managed);
@@ -128,20 +126,6 @@ const STATUS_VIEW: Record<
 };
 
 export default function ManageListing({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData && "kind" in actionData) {
-    const section = KIND_SECTIONS[actionData.kind];
-    return (
-      <div className="mx-auto max-w-xl px-4 py-10 text-center">
-        <div role="status" className="rounded-2xl border border-emerald-200 bg-emerald-50 px-5 py-8">
-          <h1 className="text-2xl font-bold text-emerald-900">Oglas je obrisan</h1>
-          <p className="mt-2 text-emerald-900">{OWNER_MESSAGES.deleted}</p>
-        </div>
-        <Link to={section.path} className={buttonClass("primary", "md", "mt-6")}>
-          Nazad na {section.title.toLowerCase()}
-        </Link>
-      </div>
-    );
-  }
   const { listing, edit, actions, flash, here } = loaderData;
   const view = STATUS_VIEW[listing.status];
   const refusal = actionData && !actionData.ok ? actionData.message : null;
