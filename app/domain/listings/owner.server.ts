@@ -362,7 +362,7 @@ export async function sendExpiryReminders(
         preview: "Obnovite oglas jednim klikom",
         heading: `Oglas ističe za ${REMINDER_DAYS} dana`,
         paragraphs: [
-          `Oglas „${row.title}“ je na sajtu do ${formatLongDate(row.expiresAt)}. Ako je još aktuelan, obnovite ga još ${LISTING_LIFETIME_DAYS} dana preko linka ispod.`,
+          `Oglas „${row.title}“ je na sajtu do ${formatLongDate(row.expiresAt)} Ako je još aktuelan, obnovite ga još ${LISTING_LIFETIME_DAYS} dana preko linka ispod.`,
           "Ako je posao popunjen ili je stvar prodata, označite to — oglas će nestati sa spiska.",
         ],
         tag: "listing-reminder",

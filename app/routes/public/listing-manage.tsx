@@ -162,7 +162,8 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           {listing.status === "live"
-            ? `Na sajtu do ${formatLongDate(listing.expiresAt)}.`
+            ? // The long date ends with its own period ("29. decembar 2026.").
+              `Na sajtu do ${formatLongDate(listing.expiresAt)}`
             : listing.status === "expired"
               ? `Istekao ${formatLongDate(listing.expiresAt)} — obnovite ga da bi se ponovo video.`
               : listing.status === "filled"
