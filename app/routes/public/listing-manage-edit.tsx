@@ -15,8 +15,9 @@ import {
 } from "~/domain/rate-limit/public-form.server";
 import { errorMessage, errorStatus } from "~/http/errors";
 import { redirectWithFlash } from "~/http/flash.server";
+import { parseForm } from "~/http/form";
 import { honeypotFilled } from "~/http/public-form.server";
-import { type FieldErrors, type FormValues, formValues, parseForm } from "~/lib/form";
+import { type FieldErrors, type FormValues, formValues } from "~/lib/form";
 import { parseIds } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
