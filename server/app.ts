@@ -10,6 +10,7 @@ import { lockDataDir } from "~/db/data-dir-lock.server";
 import { runMigrations } from "~/db/migrate.server";
 import { logSlowQueries } from "~/db/slow-queries.server";
 import { waitForDatabase } from "~/db/wait-for-database.server";
+import { ensureAlertRunsScheduled } from "~/domain/alerts/run-job.server";
 import { ensureScheduledPublishing } from "~/domain/articles/scheduling.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
 import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
@@ -18,6 +19,7 @@ import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
 import type { Script } from "~/domain/cyrillic/urls";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
+import { ensureExpiryRemindersScheduled } from "~/domain/listings/reminder-job.server";
 import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
 import { getCachedSettings } from "~/domain/settings/cache.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
@@ -70,6 +72,8 @@ const CROSS_ORIGIN_POST_PATHS: string[] = [
   // RFC 8058 one-click unsubscribe: mail providers POST to the link in List-Unsubscribe; the
   // request is authorised by the signed token in its URL, not by an origin.
   "/newsletter/odjava",
+  // The same for the listing alerts' e-mails (docs/decisions/302).
+  "/obavestenja/odjava",
   // Stripe posts its events; the signature on the raw body authorises them.
   "/webhooks/stripe",
 ];
@@ -222,6 +226,12 @@ async function startBackgroundWork(handle: DatabaseHandle, withBackups: boolean)
   );
   await ensureAuditPruneScheduled(handle.db).catch((error) =>
     logger.error({ err: error }, "audit pruning could not be scheduled"),
+  );
+  await ensureExpiryRemindersScheduled(handle.db).catch((error) =>
+    logger.error({ err: error }, "listing expiry reminders could not be scheduled"),
+  );
+  await ensureAlertRunsScheduled(handle.db).catch((error) =>
+    logger.error({ err: error }, "listing alert runs could not be scheduled"),
   );
   cleanupTimer = setInterval(() => {
     Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>

@@ -5,16 +5,19 @@
  * these.
  */
 
+import { ALERT_RUN_KINDS, createAlertRunHandler } from "~/domain/alerts/run-job.server";
 import { PUBLISH_JOB_KIND, publishScheduledHandler } from "~/domain/articles/scheduling.server";
 import { createAuditPruneHandler, PRUNE_JOB_KIND } from "~/domain/audit/audit.server";
 import { createNightlyBackupHandler, NIGHTLY_BACKUP_KIND } from "~/domain/backups/nightly.server";
 import { createHeadingsJobHandlers } from "~/domain/headings/jobs.server";
 import type { JobHandler } from "~/domain/jobs/runner.server";
 import { EXPIRE_JOB_KIND, expireListingsHandler } from "~/domain/listings/expiry.server";
+import { createExpiryReminderHandler, REMIND_JOB_KIND } from "~/domain/listings/reminder-job.server";
 import { createSendHandler } from "~/domain/newsletter/send-job.server";
 import { SEND_JOB_KIND } from "~/domain/newsletter/sends.server";
 import { createSyncHandler, SYNC_JOB_KIND } from "~/domain/newsletter/sync-job.server";
 import { getEnv } from "~/env.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { appVersion } from "~/lib/app-version.server";
 import { getContacts, getMail, getServices, getStorage } from "~/services.server";
 
@@ -25,6 +28,16 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
   // The providers are the ones chosen at boot (services.server.ts).
   [SEND_JOB_KIND]: (ctx) => createSendHandler({ mail: getMail() })(ctx),
   [SYNC_JOB_KIND]: (ctx) => createSyncHandler({ contacts: getContacts() })(ctx),
+  // The listing alerts' runs go through the newsletter's send machinery with the alerts' mailing.
+  [ALERT_RUN_KINDS.daily]: createAlertRunHandler("daily", () => ({
+    options: { mail: getMail() },
+    origin: publicOrigin(),
+  })),
+  [ALERT_RUN_KINDS.instant]: createAlertRunHandler("instant", () => ({
+    options: { mail: getMail() },
+    origin: publicOrigin(),
+  })),
+  [REMIND_JOB_KIND]: createExpiryReminderHandler(() => ({ mail: getMail(), origin: publicOrigin() })),
   // "headings:analyze-all", "headings:convert-all"
   ...createHeadingsJobHandlers(),
   [NIGHTLY_BACKUP_KIND]: createNightlyBackupHandler(() => {

@@ -1,3 +1,4 @@
+import { escapeHtml } from "~/lib/escape-html";
 import { inScript, type Script } from "./script";
 
 /** The building blocks of a demo article body, rendered to the HTML the editor produces. */
@@ -5,10 +6,6 @@ export type Block =
   | { kind: "p" | "h2" | "h3"; text: string }
   | { kind: "ul"; items: string[] }
   | { kind: "img"; src: string; alt: string; width: number; height: number };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /**
  * Renders blocks, converting every piece of visible text (never markup) to the article's script.

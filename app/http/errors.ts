@@ -5,11 +5,15 @@
  * typed as total over every code, so a new code without its Serbian text does not compile.
  */
 import { data } from "react-router";
+import type { AlertErrorCode } from "~/domain/alerts/alerts.server";
+import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import type { CompanyErrorCode } from "~/domain/companies/constants";
 import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
 import { FORUM_MESSAGES } from "~/domain/forum/constants";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
 import type { ListingErrorCode } from "~/domain/listings/admin.server";
+import type { OwnerErrorCode } from "~/domain/listings/owner.server";
+import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
 import type { SubmitErrorCode } from "~/domain/listings/submit.server";
 import type { MediaErrorCode } from "~/domain/media/rules";
 import { NEWSLETTER_MESSAGES, SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
@@ -43,6 +47,8 @@ export type ErrorCode =
   | ArticleErrorCode
   | ForumErrorCode
   | ListingErrorCode
+  | OwnerErrorCode
+  | AlertErrorCode
   | SubmitErrorCode
   | SubmissionErrorCode
   | CompanyErrorCode
@@ -94,6 +100,15 @@ export const ERRORS = {
   "listing.not_allowed": { status: 409, message: LISTING_MESSAGES.notAllowed },
   "listing.reject_note_required": { status: 400, message: LISTING_MESSAGES.rejectNoteRequired },
   "listing.action_failed": { status: 500, message: LISTING_MESSAGES.actionFailed },
+  "listing.link_invalid": { status: 404, message: OWNER_MESSAGES.linkInvalid },
+  "listing.link_revoked": { status: 410, message: OWNER_MESSAGES.linkRevoked },
+  "listing.owner_not_allowed": { status: 409, message: OWNER_MESSAGES.notAllowed },
+  "listing.owner_failed": { status: 500, message: OWNER_MESSAGES.failed },
+  "alert.too_many": { status: 409, message: ALERT_MESSAGES.tooMany },
+  "alert.address_limited": { status: 429, message: ALERT_MESSAGES.addressLimited },
+  "alert.mail_failed": { status: 502, message: ALERT_MESSAGES.mailFailed },
+  "alert.link_invalid": { status: 404, message: ALERT_MESSAGES.linkInvalid },
+  "alert.failed": { status: 500, message: ALERT_MESSAGES.failed },
   "company.not_found": { status: 404, message: COMPANY_MESSAGES.notFound },
   "company.invalid": { status: 400, message: COMPANY_MESSAGES.fixErrors },
   "company.save_failed": { status: 500, message: COMPANY_MESSAGES.saveFailed },

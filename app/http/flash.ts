@@ -3,6 +3,8 @@
  * cookie carries only the code, so nothing a third party writes can reach the screen as text.
  */
 
+import { ALERT_MESSAGES } from "~/domain/alerts/options";
+import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { COMPANY_MESSAGES } from "~/messages/companies";
 import { LISTING_MESSAGES } from "~/messages/listings";
@@ -19,6 +21,13 @@ export const FLASH_MESSAGES = {
   "article.deleted": { tone: "success", message: ARTICLE_MESSAGES.deleted },
   "company.saved": { tone: "success", message: COMPANY_MESSAGES.saved },
   "listing.saved": { tone: "success", message: LISTING_MESSAGES.saved },
+  "listing.owner-edited": { tone: "success", message: OWNER_MESSAGES.edited },
+  "listing.owner-edited-pending": { tone: "success", message: OWNER_MESSAGES.editedPending },
+  "listing.owner-filled-job": { tone: "success", message: OWNER_MESSAGES.filled.job },
+  "listing.owner-filled-sale": { tone: "success", message: OWNER_MESSAGES.filled.sale },
+  "listing.owner-renewed": { tone: "success", message: OWNER_MESSAGES.renewed },
+  "alert.confirmed": { tone: "success", message: ALERT_MESSAGES.confirmed },
+  "alert.updated": { tone: "success", message: ALERT_MESSAGES.updated },
 } as const satisfies Record<string, { tone: FlashTone; message: string }>;
 
 export type FlashCode = keyof typeof FLASH_MESSAGES;

@@ -49,6 +49,13 @@ export const UPLOAD_BODY_LIMITS: readonly BodyLimitRule[] = [
     stream: true,
     example: "/kupoprodaja/novi.data",
   },
+  // The poster's own edit through their management link (docs/decisions/300).
+  {
+    pattern: /^\/moj-oglas\/\d+\/[^/]+\/izmena(?:\.data)?\/?$/,
+    limit: LISTING_PHOTOS_BODY_LIMIT,
+    stream: true,
+    example: "/moj-oglas/12/token/izmena",
+  },
   {
     pattern: /^\/admin\/listings\/edit\/\d+(?:\.data)?\/?$/,
     limit: LISTING_PHOTOS_BODY_LIMIT,

@@ -78,3 +78,31 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
 export function newYorkDay(value: Date): string {
   return dayFormat.format(value);
 }
+
+/** The next `hour`:00 in New York (the site's time zone) after `now` (the daily jobs' schedule). */
+export function nextNewYorkHour(now: Date, hour: number): Date {
+  for (let days = 0; days <= 2; days++) {
+    const probe = new Date(now.getTime() + days * 86_400_000);
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone: "America/New_York",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      })
+        .formatToParts(probe)
+        .map((p) => [p.type, p.value]),
+    );
+    // The UTC instant of {that New York date} {hour}:00, found through the zone's offset then.
+    const guess = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), hour);
+    const offsetName =
+      new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", timeZoneName: "shortOffset" })
+        .formatToParts(new Date(guess))
+        .find((p) => p.type === "timeZoneName")?.value ?? "GMT-5";
+    const m = /GMT([+-])(\d+)(?::(\d+))?/.exec(offsetName);
+    const offsetMin = m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : -300;
+    const at = new Date(guess - offsetMin * 60_000);
+    if (at.getTime() > now.getTime()) return at;
+  }
+  return new Date(now.getTime() + 86_400_000);
+}

@@ -90,6 +90,16 @@ export function parseForm<S extends z.ZodType>(
   return { ok: false, values, ...zodFieldErrors(result.error) };
 }
 
+/** The text fields of a posted form as URL parameters (filters share the list URLs' words). */
+export function formParams(form: FormData | FormValues): URLSearchParams {
+  const params = new URLSearchParams();
+  const entries = form instanceof FormData ? [...form.entries()] : Object.entries(form);
+  for (const [key, value] of entries) {
+    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === "string") params.append(key, v);
+  }
+  return params;
+}
+
 /**
  * Decision 061's rule for an edit that does not refuse: a field the form always sends but this post
  * lacks keeps its stored value instead of being taken for a blank. A list is kept when its marker

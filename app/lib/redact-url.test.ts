@@ -24,4 +24,16 @@ describe("redactUrl", () => {
     );
     expect(redactUrl("/izvestaj/5/deadbeef")).toBe("/izvestaj/5/[redacted]");
   });
+
+  it("redacts a poster's management links and an alert's links, in both scripts", () => {
+    const token = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_AbCdE.AbCdEfGhIjKlMnOpQrStUv";
+    expect(redactUrl(`/moj-oglas/12/${token}`)).toBe("/moj-oglas/12/[redacted]");
+    expect(redactUrl(`/cir/moj-oglas/12/${token}/izmena.data?x=1`)).toBe("/cir/moj-oglas/12/[redacted]?x=1");
+    expect(redactUrl(`/lat/moj-oglas/12/${token}`)).toBe("/lat/moj-oglas/12/[redacted]");
+    expect(redactUrl("/moj-oglas/novi-link?oglas=12")).toBe("/moj-oglas/novi-link?oglas=12");
+    expect(redactUrl("/obavestenja/7/Zx9-abc_DEF")).toBe("/obavestenja/7/[redacted]");
+    expect(redactUrl("/cir/obavestenja/odjava?id=7&token=Zx9-abc")).toBe(
+      "/cir/obavestenja/odjava?id=7&token=[redacted]",
+    );
+  });
 });

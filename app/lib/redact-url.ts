@@ -1,6 +1,7 @@
 /**
  * What a log may say of a URL: secrets that travel in links (unsubscribe tokens, a pending
- * listing's key, signed preview and report links, anything named like a password or a key) are
+ * listing's key, a poster's management link, an alert's link, signed preview and report links,
+ * anything named like a password or a key) are
  * replaced by `[redacted]`, so that a log file, a log shipper or the person reading it never holds
  * a working link (issue 24). The same rules are written for nginx's access log in
  * deploy/nginx-site.conf (`$bv_log_uri`).
@@ -23,13 +24,17 @@ export const SECRET_PARAMETERS: readonly string[] = [
 
 /**
  * Paths that carry a secret in a segment: the path before the secret is kept, the rest redacted.
- * Each matches with or without the Cyrillic `/cir` prefix.
+ * Each matches with or without the Cyrillic `/cir` prefix or the "Latinica" switch's `/lat`.
  */
 export const SECRET_PATHS: readonly RegExp[] = [
   // Shareable article previews: /pregled/{id}/{expires}/{signature} (decision 194).
-  /^((?:\/cir)?\/pregled\/[^/?#]+\/[^/?#]+\/)[^?#]+/,
+  /^((?:\/cir|\/lat)?\/pregled\/[^/?#]+\/[^/?#]+\/)[^?#]+/,
   // Advertisers' campaign reports: /izvestaj/{periodId}/{signature} (decision 053).
-  /^((?:\/cir)?\/izvestaj\/[^/?#]+\/)[^?#]+/,
+  /^((?:\/cir|\/lat)?\/izvestaj\/[^/?#]+\/)[^?#]+/,
+  // A poster's management link and its pages: /moj-oglas/{id}/{token}[/izmena] (decision 300).
+  /^((?:\/cir|\/lat)?\/moj-oglas\/\d+\/)[^?#]+/,
+  // An alert's page: /obavestenja/{id}/{token} (decision 302); its unsubscribe link has `token=`.
+  /^((?:\/cir|\/lat)?\/obavestenja\/\d+\/)[^?#]+/,
 ];
 
 const SECRET_SUFFIX = /[_-](token|key|secret|password)$/;

@@ -38,6 +38,16 @@ describe("same-origin guard", () => {
     expect(post("not a url")).toBe(false);
   });
 
+  it("takes Origin: null (a no-referrer page's own form) only with Sec-Fetch-Site: same-origin", () => {
+    const post = (secFetchSite: string | null) =>
+      isSameOriginRequest({ ...site, method: "POST", origin: "null", secFetchSite });
+    expect(post("same-origin")).toBe(true);
+    expect(post("cross-site")).toBe(false);
+    expect(post("same-site")).toBe(false);
+    expect(post("none")).toBe(false);
+    expect(post(null)).toBe(false);
+  });
+
   it("falls back to Sec-Fetch-Site when there is no Origin", () => {
     expect(isSameOriginRequest({ ...site, method: "POST", origin: null, secFetchSite: "cross-site" })).toBe(
       false,

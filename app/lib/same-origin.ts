@@ -15,8 +15,8 @@ function originOf(url: string): string | null {
  * Cross-site request forgery guard for every state-changing request: a browser POST from another
  * site is refused. The Origin must be this site's origin exactly — scheme, host and port — so
  * `https://…` on the http site, `ftp://…` or `chrome-extension://…` with our host are refused.
- * Requests without Origin and Sec-Fetch-Site (non-browser clients) carry no ambient cookies from a
- * victim's browser and pass.
+ * `Origin: null` passes only with `Sec-Fetch-Site: same-origin`. Requests without Origin and
+ * Sec-Fetch-Site (non-browser clients) carry no ambient cookies from a victim's browser and pass.
  */
 export function isSameOriginRequest(input: {
   method: string;
@@ -32,7 +32,10 @@ export function isSameOriginRequest(input: {
     const ours = originOf(`${input.protocol}://${input.host}`);
     return ours !== null && originOf(input.origin) === ours;
   }
-  if (input.origin === "null") return false;
+  // A page sent with `Referrer-Policy: no-referrer` (the private-link pages, docs/decisions/300)
+  // posts its own forms with `Origin: null`. The browser's Sec-Fetch-Site, which no page can set,
+  // still tells that same-origin form from a sandboxed or foreign page's (`cross-site`).
+  if (input.origin === "null") return input.secFetchSite === "same-origin";
   if (input.secFetchSite) return input.secFetchSite === "same-origin" || input.secFetchSite === "none";
   return true;
 }

@@ -8,7 +8,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { databaseAvailability, RETRY_AFTER_SECONDS } from "~/db/availability.server";
-import { latinSwitchTarget } from "~/domain/cyrillic/urls";
+import { latinSwitchTarget, splitScriptPath } from "~/domain/cyrillic/urls";
 import { logger } from "~/lib/logger.server";
 import { redactUrl } from "~/lib/redact-url";
 import { requestSawDatabaseOutage, runWithRequestContext } from "~/lib/request-context.server";
@@ -125,10 +125,13 @@ export function staticFiles(clientDir: string): RequestHandler {
   };
 }
 
-/** Posts from another site are refused, except on the paths that receive signed posts. */
+/**
+ * Posts from another site are refused, except on the paths that receive signed posts (in either
+ * script: an e-mail to a Cyrillic reader carries the `/cir` link).
+ */
 export function sameOriginGuard(crossOriginPaths: readonly string[]): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (crossOriginPaths.includes(req.path)) return next();
+    if (crossOriginPaths.includes(splitScriptPath(req.path).pathname)) return next();
     const ok = isSameOriginRequest({
       method: req.method,
       origin: req.get("origin") ?? null,

@@ -64,7 +64,10 @@ export function toFetchRequest(
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
-    if (key === "origin" && options.crossOriginPaths?.includes(pathname)) continue;
+    // Not passed on: the origin of a path authorised by its token, and `Origin: null` — the guard
+    // (sameOriginGuard) let it through only as a same-origin form of a no-referrer page, and React
+    // Router would take "null" for another site.
+    if (key === "origin" && (value === "null" || options.crossOriginPaths?.includes(pathname))) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, value);
   }

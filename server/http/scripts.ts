@@ -6,7 +6,7 @@
  * page that carries Cyrillic text (a visitor wrote in Cyrillic) gets the same pass the other way.
  * The reader's choice is kept in the `pismo` cookie.
  */
-import { transliterateHtml, transliterateJson } from "~/domain/cyrillic/html";
+import { htmlInScript, transliterateHtml, transliterateJson } from "~/domain/cyrillic/html";
 import { transliteratorFor } from "~/domain/cyrillic/transliterate";
 import {
   cyrillicLink,
@@ -72,16 +72,9 @@ export type ScriptPass = {
 
 /** A finished HTML page in the request's script (unchanged when there is nothing to do). */
 export function pageInScript(html: string, pass: ScriptPass): string {
-  const t = transliteratorFor(pass.latinOnly);
-  if (pass.script === "cir") {
-    return transliterateHtml(html, {
-      text: t.toCyrillic,
-      lang: HTML_LANG.cir,
-      link: (url) => cyrillicLink(url, pass.origin),
-    });
-  }
+  if (pass.script === "cir") return htmlInScript(html, "cir", pass);
   if (!ANY_CYRILLIC.test(html)) return html;
-  return transliterateHtml(html, { text: t.toLatin, lang: HTML_LANG.lat });
+  return transliterateHtml(html, { text: transliteratorFor(pass.latinOnly).toLatin, lang: HTML_LANG.lat });
 }
 
 /** A JSON answer (the newsletter endpoint) in the request's script. */

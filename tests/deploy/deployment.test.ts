@@ -355,6 +355,9 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     const secret = "tajna-vrednost-0123456789";
     await request(`${nginxUrl}/newsletter/odjava?token=${secret}`, { ca });
     await request(`${nginxUrl}/pregled/1/4102444800/${secret}`, { ca });
+    // A poster's management link and an alert's page (docs/decisions/300, 302).
+    await request(`${nginxUrl}/moj-oglas/1/${secret}`, { ca });
+    await request(`${nginxUrl}/cir/obavestenja/1/${secret}`, { ca });
     await sleep(200);
     const log = fs.readFileSync(nginx.accessLog, "utf8");
     expect(log).not.toContain("/healthz");
@@ -384,6 +387,8 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     expect(appLines.join("\n")).not.toContain(secret);
     expect(log).toContain("/newsletter/odjava?[redacted]");
     expect(log).toContain("/pregled/[redacted]");
+    expect(log).toContain("/moj-oglas/1/[redacted]");
+    expect(log).toContain("/cir/obavestenja/1/[redacted]");
     // Behind TLS the session cookie is Secure (TRUST_PROXY=1 reads X-Forwarded-Proto).
     const login = await request(`${nginxUrl}/admin/login`, {
       method: "POST",

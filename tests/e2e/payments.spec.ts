@@ -47,6 +47,7 @@ test("a poster's job is approved; after paying for 7 days it is first on /poslov
   await poster.getByLabel(/^Država/).selectOption("Indiana");
   await poster.getByLabel(/^Ime i prezime/).fill("Nikola Petrović");
   await poster.getByLabel("Telefon").fill("+1 (219) 555-0177");
+  await poster.getByLabel(/^Vaša e-pošta/).fill("nikola.vlasnik@example.com");
   await poster.getByRole("button", { name: "Pošalji oglas" }).click();
   await expect(poster.getByRole("heading", { name: "Hvala vam!" })).toBeVisible();
   // The thank-you page already offers the promotion; its days would start at approval.

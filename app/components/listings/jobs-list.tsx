@@ -20,8 +20,23 @@ const MORE_FILTERS = [
   ["pozicija", "Vrsta posla", "position", "Sve vrste posla", optionsOf(JOB_POSITIONS, POSITION_LABELS)],
 ] as const;
 
+/** The job filters beyond the words and the state (the list folds them; the alert form shows them). */
+export function JobMoreFilters({ filters }: { filters: JobFilters }) {
+  return (
+    <FilterSelects
+      choices={MORE_FILTERS.map(([name, label, key, all, options]) => ({
+        name,
+        label,
+        value: filters[key],
+        all,
+        options,
+      }))}
+    />
+  );
+}
+
 /** `/poslovi`: the jobs list with its filters. */
-export function JobsList({ list }: { list: ListPage<JobFilters> }) {
+export function JobsList({ list, alertTo }: { list: ListPage<JobFilters>; alertTo: string }) {
   const { filters } = list;
   return (
     <ListingsPage
@@ -35,17 +50,8 @@ export function JobsList({ list }: { list: ListPage<JobFilters> }) {
       pageSize={LISTINGS_PAGE_SIZE}
       empty="Nema poslova za izabrane filtere."
       search={{ q: filters.q, state: filters.state, placeholder: "Kompanija, grad, opis…" }}
-      more={
-        <FilterSelects
-          choices={MORE_FILTERS.map(([name, label, key, all, options]) => ({
-            name,
-            label,
-            value: filters[key],
-            all,
-            options,
-          }))}
-        />
-      }
+      more={<JobMoreFilters filters={filters} />}
+      alertTo={alertTo}
       card={(job) => <JobCard job={job} />}
     />
   );

@@ -295,3 +295,26 @@ export function SaleFields({
     </div>
   );
 }
+
+/**
+ * The poster's own address on the public forms (docs/decisions/300): required, not shown in the
+ * listing (unless also given as the contact e-mail); the management link goes there.
+ */
+export function PosterEmailField(props: FieldProps) {
+  return (
+    <Section title="Upravljanje oglasom">
+      <TextField
+        {...props}
+        name="posterEmail"
+        label="Vaša e-pošta"
+        required
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        maxLength={254}
+        placeholder="ime@primer.com"
+        hint="Ne prikazujemo je u oglasu. Na nju šaljemo privatni link za izmenu, obnavljanje i brisanje oglasa."
+      />
+    </Section>
+  );
+}

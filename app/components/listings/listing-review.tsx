@@ -41,6 +41,13 @@ export function ListingReview({ listing, q }: { listing: ListingDetail; q: Queue
   return (
     <>
       {failed ? <Notice className="mt-4" tone="error" message={failed.message} /> : null}
+      {listing.revisionOf ? (
+        <Notice
+          className="mt-4"
+          tone="info"
+          message={`Ovo je izmena objavljenog oglasa #${listing.revisionOf} koju je poslao oglašivač. Odobrena zamenjuje taj oglas (njegov status i datumi ostaju); do tada se na sajtu vidi prethodna verzija.`}
+        />
+      ) : null}
       <div className="mt-4 space-y-4">
         {listing.kind === "job" ? (
           <p className="font-medium text-brand-700">
@@ -59,6 +66,10 @@ export function ListingReview({ listing, q }: { listing: ListingDetail; q: Queue
           <Detail label="Kontakt">{listing.contactName}</Detail>
           <Detail label="Telefon">{listing.contactPhone}</Detail>
           <Detail label="E-pošta">{listing.contactEmail}</Detail>
+          <Detail label="Oglašivač (privatno)">{listing.posterEmail}</Detail>
+          {listing.filledAt ? (
+            <Detail label="Popunjeno / prodato">{formatDateTime(listing.filledAt)}</Detail>
+          ) : null}
         </dl>
         <Detail label="Opis">
           <span className="whitespace-pre-line">{listing.description}</span>

@@ -34,11 +34,14 @@ export function ListingsPage<Row extends { id: number }>({
   pageSize,
   empty,
   card,
+  alertTo,
   ...filters
 }: FilterFormProps & {
   title: string;
   intro: ReactNode;
   newLabel: string;
+  /** "Obavesti me o novim oglasima": the alert form with these filters (docs/decisions/302). */
+  alertTo: string;
   list: { rows: Row[]; page: number; total: number };
   pageSize: number;
   empty: string;
@@ -51,7 +54,21 @@ export function ListingsPage<Row extends { id: number }>({
       title={title}
       intro={intro}
       add={{ to: `${path}/novi`, label: newLabel }}
-      search={<FilterForm path={path} {...filters} />}
+      search={
+        <>
+          <FilterForm path={path} {...filters} />
+          <p className="mt-3">
+            <Link
+              to={alertTo}
+              className={buttonClass("secondary", "md", "w-full sm:w-auto")}
+              data-testid="alert-link"
+            >
+              <span aria-hidden="true">🔔</span> Obavesti me o novim oglasima
+              {filters.filtered ? " sa ovim filterima" : ""}
+            </Link>
+          </p>
+        </>
+      }
       list={list}
       pageSize={pageSize}
     >

@@ -51,8 +51,29 @@ function RangeFields({
   );
 }
 
+/** The buy/sell filters beyond the words and the state (the list folds them; the alert form shows them). */
+export function SaleMoreFilters({ filters }: { filters: SaleFilters }) {
+  return (
+    <>
+      <FilterSelect
+        id="vrsta"
+        name="vrsta"
+        label="Šta"
+        value={filters.category}
+        all="Sve"
+        options={optionsOf(SALE_CATEGORIES, SALE_CATEGORY_LABELS)}
+      />
+      <RangeFields label="Cena ($)" name="cena" from={filters.priceMin} to={filters.priceMax} />
+      <RangeFields label="Godište" name="godiste" from={filters.yearMin} to={filters.yearMax} />
+      <p className="self-end text-xs text-slate-500">
+        Oglasi sa cenom „po dogovoru“ ne ulaze u pretragu po ceni.
+      </p>
+    </>
+  );
+}
+
 /** `/kupoprodaja`: the buy/sell list with its filters (price and year ranges). */
-export function SalesList({ list }: { list: ListPage<SaleFilters> }) {
+export function SalesList({ list, alertTo }: { list: ListPage<SaleFilters>; alertTo: string }) {
   const { filters } = list;
   const moreActive = Boolean(
     filters.category ||
@@ -82,23 +103,8 @@ export function SalesList({ list }: { list: ListPage<SaleFilters> }) {
       empty="Nema oglasa za izabrane filtere."
       search={{ q: filters.q, state: filters.state, placeholder: "Marka, model, grad…" }}
       card={(sale, i) => <SaleCard sale={sale} eager={i < 3} />}
-      more={
-        <>
-          <FilterSelect
-            id="vrsta"
-            name="vrsta"
-            label="Šta"
-            value={filters.category}
-            all="Sve"
-            options={optionsOf(SALE_CATEGORIES, SALE_CATEGORY_LABELS)}
-          />
-          <RangeFields label="Cena ($)" name="cena" from={filters.priceMin} to={filters.priceMax} />
-          <RangeFields label="Godište" name="godiste" from={filters.yearMin} to={filters.yearMax} />
-          <p className="self-end text-xs text-slate-500">
-            Oglasi sa cenom „po dogovoru“ ne ulaze u pretragu po ceni.
-          </p>
-        </>
-      }
+      more={<SaleMoreFilters filters={filters} />}
+      alertTo={alertTo}
     />
   );
 }

@@ -3,7 +3,8 @@ import { type EmailStatsSummary, monthLabel } from "~/domain/newsletter/stats";
 
 const number = new Intl.NumberFormat("sr-Latn");
 
-function StatCard({ label, value, hint }: { label: string; value: number; hint?: string }) {
+/** One figure of a newsletter screen (subscribers, e-mails, alerts). */
+export function StatCard({ label, value, hint }: { label: string; value: number; hint?: string }) {
   return (
     <Card className="p-4">
       <p className="text-sm font-medium text-slate-600">{label}</p>

@@ -1,3 +1,4 @@
+export * from "./alerts";
 export * from "./articles";
 export * from "./audit";
 export * from "./backups";

@@ -34,6 +34,9 @@ export const HOME_TIMES = ["daily", "weekly", "biweekly", "monthly", "flexible"]
 export const SALE_CATEGORIES = ["truck", "trailer", "parts", "other"] as const;
 export const SALE_CONDITIONS = ["new", "used", "damaged"] as const;
 
+/** The two scripts of the site (docs/decisions/210): what a visitor's e-mails are written in. */
+export const SCRIPTS = ["lat", "cir"] as const;
+
 export type ListingKind = (typeof LISTING_KINDS)[number];
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export type JobPosition = (typeof JOB_POSITIONS)[number];

@@ -1,6 +1,25 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, numeric, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
-import { looseRef, oneOf, parentId, serialId, stampedAt, timestamps, trigramIndex, tstz } from "./columns";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import {
+  looseRef,
+  lowercase,
+  oneOf,
+  parentId,
+  serialId,
+  stampedAt,
+  timestamps,
+  trigramIndex,
+  tstz,
+} from "./columns";
 import { companies } from "./companies";
 import {
   CDL_CLASSES,
@@ -14,6 +33,7 @@ import {
   ROUTE_TYPES,
   SALE_CATEGORIES,
   SALE_CONDITIONS,
+  SCRIPTS,
 } from "./listing-values";
 
 export * from "./listing-values";
@@ -79,6 +99,26 @@ export const listings = pgTable(
     reviewedBy: text("reviewed_by"),
     /** The moderation note (required for a rejection). */
     adminNote: text("admin_note"),
+
+    // --- the poster (docs/decisions/300) ---
+    /**
+     * The poster's own address (required on the public forms, not shown unless it is also the
+     * contact e-mail): the management link and the expiry reminder go there. Null for listings
+     * made before it was asked for, and for demo listings.
+     */
+    posterEmail: text("poster_email"),
+    /** The script the poster wrote in (`lat` | `cir`): their e-mails come in it. */
+    posterScript: text("poster_script", { enum: SCRIPTS }).notNull().default("lat"),
+    /** Marked filled (a job) or sold (buy/sell) by the poster: the page says so, the lists leave it out. */
+    filledAt: tstz("filled_at"),
+    /** The expiry the reminder e-mail was sent for (a renewal gives a new expiry and a new reminder). */
+    remindedFor: tstz("reminded_for"),
+    /**
+     * A poster's edit of a live listing waits for approval as a row of its own, pointing here at the
+     * listing it changes; the public page keeps the approved version until the edit is approved
+     * (then it is merged into this listing and removed). One edit per listing.
+     */
+    revisionOf: integer("revision_of").references((): AnyPgColumn => listings.id, { onDelete: "cascade" }),
     /**
      * What the search looks in, lowercased and without diacritics, kept by the database: the text and
      * what the listing's card shows — the state's name and code, the labels of its category,
@@ -114,6 +154,13 @@ export const listings = pgTable(
       sql`${t.payMax} is null or ${t.payMin} is null or ${t.payMax} >= ${t.payMin}`,
     ),
     check("listings_featured_days_check", sql`${t.featuredDaysPending} >= 0`),
+    oneOf("listings_poster_script_check", t.posterScript, SCRIPTS),
+    lowercase("listings_poster_email_lower", t.posterEmail),
+    uniqueIndex("listings_revision_of_key").on(t.revisionOf),
+    // The expiry reminder: live listings with a poster, by their expiry.
+    index("listings_remind_idx")
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'approved' and ${t.posterEmail} is not null and ${t.filledAt} is null`),
     // The public lists: approved listings of a kind, newest approval first.
     index("listings_public_idx").on(t.kind, t.approvedAt.desc()).where(sql`${t.status} = 'approved'`),
     // The admin tabs: a status, newest posting first.
@@ -148,5 +195,27 @@ export const listingPhotos = pgTable(
   (t) => [
     uniqueIndex("listing_photos_listing_position_key").on(t.listingId, t.position),
     index("listing_photos_key_idx").on(t.key),
+  ],
+);
+
+/**
+ * The poster's management links of a listing (docs/decisions/300): each link is a long random
+ * token, signed, of which only the SHA-256 is kept here. A listing may have several live links (the
+ * one sent after posting, the one in the expiry reminder); asking for a new link revokes the others.
+ */
+export const listingManageLinks = pgTable(
+  "listing_manage_links",
+  {
+    id: serialId(),
+    listingId: parentId("listing_id", () => listings.id),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text("token_hash").notNull(),
+    createdAt: stampedAt("created_at"),
+    revokedAt: tstz("revoked_at"),
+    lastUsedAt: tstz("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("listing_manage_links_token_key").on(t.tokenHash),
+    index("listing_manage_links_listing_idx").on(t.listingId),
   ],
 );

@@ -27,6 +27,7 @@ export const newsletterSubscribers = pgTable(
 );
 
 export const EMAIL_TYPES = ["newsletter", "transactional"] as const;
+export type EmailType = (typeof EMAIL_TYPES)[number];
 
 export const emailStats = pgTable(
   "email_stats",
@@ -43,8 +44,27 @@ export const emailStats = pgTable(
   ],
 );
 
+/** What the admin writes: a manual or a dynamic newsletter. */
 export const NEWSLETTER_KINDS = ["manual", "dynamic"] as const;
 export type NewsletterKind = (typeof NEWSLETTER_KINDS)[number];
+/**
+ * Every kind of send the batch machinery carries: the newsletters, and the listing alerts' runs
+ * (docs/decisions/303), whose recipients are alerts instead of subscribers.
+ */
+export const SEND_KINDS = [...NEWSLETTER_KINDS, "alerts"] as const;
+export type SendKind = (typeof SEND_KINDS)[number];
+/**
+ * The e-mail stats type of each kind of send (spec §7 knows "newsletter" and "transactional"): an
+ * alert is a message the visitor asked for about their own search, so it counts as transactional.
+ */
+export const SEND_EMAIL_TYPES: Record<SendKind, EmailType> = {
+  manual: "newsletter",
+  dynamic: "newsletter",
+  alerts: "transactional",
+};
+/** Who a send goes to: the newsletter's whole list or picked subscribers; the alerts of one frequency. */
+export const SEND_AUDIENCES = ["all", "selected", "daily", "instant"] as const;
+export type SendAudience = (typeof SEND_AUDIENCES)[number];
 
 export const SEND_STATUSES = ["draft", "queued", "sending", "done", "failed", "cancelled"] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
@@ -62,7 +82,7 @@ export const newsletterSends = pgTable(
   "newsletter_sends",
   {
     id: serialId(),
-    kind: text("kind", { enum: NEWSLETTER_KINDS }).notNull(),
+    kind: text("kind", { enum: SEND_KINDS }).notNull(),
     status: text("status", { enum: SEND_STATUSES }).notNull().default("draft"),
     subject: text("subject").notNull(),
     html: text("html").notNull(),
@@ -70,8 +90,11 @@ export const newsletterSends = pgTable(
     /** The public origin the links point at (PUBLIC_URL, or the admin's origin when it is unset). */
     origin: text("origin").notNull(),
     articleIds: jsonb("article_ids").$type<number[]>().notNull().default([]),
-    /** "all": every active subscriber when the send starts; "selected": `selectedIds` (still active). */
-    audience: text("audience", { enum: ["all", "selected"] }),
+    /**
+     * "all": every active subscriber when the send starts; "selected": `selectedIds` (still active);
+     * "daily" / "instant": an alert run's confirmed alerts of that frequency.
+     */
+    audience: text("audience", { enum: SEND_AUDIENCES }),
     selectedIds: jsonb("selected_ids").$type<number[]>(),
     /** The provider the batches went to: mailgun or outbox. */
     provider: text("provider"),
@@ -95,15 +118,15 @@ export const newsletterSends = pgTable(
     updatedAt: stampedAt("updated_at"),
   },
   (t) => [
-    oneOf("newsletter_sends_kind_check", t.kind, NEWSLETTER_KINDS),
+    oneOf("newsletter_sends_kind_check", t.kind, SEND_KINDS),
     oneOf("newsletter_sends_status_check", t.status, SEND_STATUSES),
     index("newsletter_sends_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );
 
 /**
- * The frozen recipient list of a send, 1,000 subscriber ids a batch, written before the first
- * message goes out. A batch is *pending*, *sending* (a request to the provider is in flight: after
+ * The frozen recipient list of a send, 1,000 recipient ids a batch (subscribers of a newsletter,
+ * alerts of an alert run), written before the first message goes out. A batch is *pending*, *sending* (a request to the provider is in flight: after
  * a crash the provider is asked whether it accepted it) or *sent* (the provider accepted it).
  */
 export const newsletterSendBatches = pgTable(
@@ -112,7 +135,8 @@ export const newsletterSendBatches = pgTable(
     id: serialId(),
     sendId: parentId("send_id", () => newsletterSends.id),
     batchNo: integer("batch_no").notNull(),
-    subscriberIds: jsonb("subscriber_ids").$type<number[]>().notNull(),
+    /** Subscriber ids (a newsletter) or alert ids (an alert run). */
+    recipientIds: jsonb("recipient_ids").$type<number[]>().notNull(),
     status: text("status", { enum: BATCH_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     /** When the request in flight started and to whom (the first address), to ask the provider after a crash. */

@@ -8,6 +8,7 @@
  *   anything else is 'Neispravan URL. Pokušajte ponovo.'.
  */
 import { type CodeIn, codes, fail, type Result } from "~/domain/result";
+import { escapeHtml } from "~/lib/escape-html";
 
 /** Why a link is refused; the words are LINK_MESSAGES in app/messages/articles.ts. */
 export const LINK = codes("link", ["noSelection", "emptySelection", "invalidUrl"]);
@@ -55,15 +56,11 @@ export function normalizeLinkUrl(raw: string): LinkResult<string> {
   return { ok: true, value: candidate };
 }
 
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
 /** The anchor for a URL and its text: external links open in a new tab (the sanitizer adds rel). */
 export function linkHtml(url: string, text: string): string {
   const external = /^https?:\/\//i.test(url);
   const target = external ? ' target="_blank" rel="noopener noreferrer"' : "";
-  return `<a href="${escapeAttribute(url)}"${target}>${text}</a>`;
+  return `<a href="${escapeHtml(url)}"${target}>${text}</a>`;
 }
 
 /**
@@ -103,5 +100,5 @@ export function insertAt(
 
 /** The HTML for an image put into the content ("add image" / "choose from library"). */
 export function imageHtml(src: string, alt = ""): string {
-  return `<figure><img src="${escapeAttribute(src)}" alt="${escapeAttribute(alt)}" loading="lazy"></figure>`;
+  return `<figure><img src="${escapeHtml(src)}" alt="${escapeHtml(alt)}" loading="lazy"></figure>`;
 }

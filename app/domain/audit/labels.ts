@@ -74,6 +74,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   sync: "Sinhronizacija",
   refresh: "Osvežavanje",
   clear: "Brisanje keša",
+  renew: "Obnova",
+  filled: "Popunjeno / prodato",
+  revision: "Izmena (čeka odobrenje)",
+  "alerts-run": "Slanje obaveštenja o oglasima",
 };
 
 export function auditActionLabel(action: string): string {

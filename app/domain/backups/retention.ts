@@ -3,6 +3,8 @@
  * that have one, and the newest of each of the last 4 ISO weeks that have one — the rule restic
  * and borg call `--keep-daily 7 --keep-weekly 4`. Days and weeks are UTC, like the names.
  */
+import { nextNewYorkHour } from "~/lib/dates";
+
 export const KEEP_DAILY = 7;
 export const KEEP_WEEKLY = 4;
 
@@ -74,28 +76,5 @@ export function applyRetention(
 
 /** The next 03:00 in New York (the site's time zone) after `now`: the quietest hour of the night. */
 export function nextNightlyRun(now: Date, hour = 3): Date {
-  for (let days = 0; days <= 2; days++) {
-    const probe = new Date(now.getTime() + days * 86_400_000);
-    const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", {
-        timeZone: "America/New_York",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-      })
-        .formatToParts(probe)
-        .map((p) => [p.type, p.value]),
-    );
-    // The UTC instant of {that New York date} {hour}:00, found through the zone's offset then.
-    const guess = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), hour);
-    const offsetName =
-      new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", timeZoneName: "shortOffset" })
-        .formatToParts(new Date(guess))
-        .find((p) => p.type === "timeZoneName")?.value ?? "GMT-5";
-    const m = /GMT([+-])(\d+)(?::(\d+))?/.exec(offsetName);
-    const offsetMin = m ? (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : -300;
-    const at = new Date(guess - offsetMin * 60_000);
-    if (at.getTime() > now.getTime()) return at;
-  }
-  return new Date(now.getTime() + 86_400_000);
+  return nextNewYorkHour(now, hour);
 }

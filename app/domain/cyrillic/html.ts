@@ -11,6 +11,8 @@
  * are well formed. Anything unexpected is copied as it is.
  */
 import { jsonLdString } from "~/lib/json-ld";
+import { transliteratorFor } from "./transliterate";
+import { cyrillicLink, HTML_LANG, type Script } from "./urls";
 
 export type HtmlScriptOptions = {
   /** Converts a piece of text (HTML text: character references are kept as they are). */
@@ -361,4 +363,27 @@ function convertJsonValue(value: unknown, key: string, options: HtmlScriptOption
     return result;
   }
   return value;
+}
+
+/**
+ * HTML written in Latin, in the given script: a Cyrillic page of the site (server/http/scripts.ts)
+ * or an e-mail to a reader who reads Cyrillic. Links of the site (under `origin`) move to their
+ * Cyrillic twins.
+ */
+export function htmlInScript(
+  html: string,
+  script: Script,
+  { origin, latinOnly }: { origin: string; latinOnly: string },
+): string {
+  if (script === "lat") return html;
+  return transliterateHtml(html, {
+    text: transliteratorFor(latinOnly).toCyrillic,
+    lang: HTML_LANG.cir,
+    link: (url) => cyrillicLink(url, origin),
+  });
+}
+
+/** Plain text written in Latin (addresses and links kept), in the given script. */
+export function textInScript(text: string, script: Script, latinOnly: string): string {
+  return script === "lat" ? text : transliteratorFor(latinOnly).toCyrillic(text);
 }

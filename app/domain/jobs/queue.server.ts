@@ -7,7 +7,7 @@
  * Glossary: a job is *queued* (waiting for its run_after), *running* (a process holds its lease),
  * then *done*, *failed* (every attempt used) or *cancelled* (a person stopped it).
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { type JobStatus, jobs } from "~/db/schema";
 import { pgErrorCode } from "~/lib/db-errors";
@@ -244,4 +244,43 @@ export async function enqueueNextRun(
     runAfter: next.runAfter,
     maxAttempts: current.maxAttempts,
   });
+}
+
+/**
+ * A periodic job leaves one finished row per run: its handler drops the finished runs of its kind
+ * older than `keepMs` (they would otherwise pile up).
+ */
+export async function pruneFinishedRuns(
+  db: DbOrTx,
+  kind: string,
+  keepMs: number,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .delete(jobs)
+    .where(
+      and(
+        eq(jobs.kind, kind),
+        eq(jobs.status, "done"),
+        lt(jobs.finishedAt, sql`${new Date(now.getTime() - keepMs).toISOString()}::timestamptz`),
+      ),
+    );
+}
+
+/**
+ * Moves the queued job holding `uniqueKey` earlier (never later) and wakes this process's runner:
+ * "run the daily job now", "an approval: the alerts' run in half a minute". False when no job of
+ * that key is waiting (one is running, or none is scheduled).
+ */
+export async function nudgeJob(db: DbOrTx, uniqueKey: string, runAfter: Date): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      runAfter: sql`least(${jobs.runAfter}, ${runAfter.toISOString()}::timestamptz)`,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobs.uniqueKey, uniqueKey), eq(jobs.status, "queued")))
+    .returning({ id: jobs.id });
+  if (rows.length > 0) for (const wake of wakers()) wake();
+  return rows.length > 0;
 }

@@ -10,6 +10,7 @@ import { logger } from "~/lib/logger.server";
 import { sanitizeText } from "~/lib/text-sanitizer";
 import { changeListingStatus, deleteListings } from "./listings.server";
 import { deleteUnreferencedPhotos } from "./photos.server";
+import { mergeRevisions, revisionIdsAmong } from "./revisions.server";
 import type { StatusChange } from "./rules";
 import { MODERATION_FIELD } from "./validation";
 
@@ -22,7 +23,9 @@ export type ListingErrorCode =
 /**
  * One moderation step on the listings named by `ids`: a status change (a rejection needs a note —
  * the spec's submission rule, kept for listings) or deleting them with their photos. Listings whose
- * status no longer allows the change are left alone and counted as skipped.
+ * status no longer allows the change are left alone and counted as skipped. Approving a poster's
+ * edit of a live listing merges it into that listing (revisions.server.ts); `changed` then names
+ * the listing, which is what the public pages show.
  */
 export async function moderateListings(
   db: Database,
@@ -43,7 +46,14 @@ export async function moderateListings(
         fieldErrors: { note: MODERATION_FIELD.rejectNoteRequired },
       });
     }
-    const changed = await changeListingStatus(db, ids, change, { reviewer, note });
+    const edits = change === "approve" ? await revisionIdsAmong(db, ids) : new Set<number>();
+    const merged = await mergeRevisions(db, [...edits], { reviewer, note });
+    await deleteUnreferencedPhotos(db, storage, merged.droppedKeys);
+    const others = ids.filter((id) => !edits.has(id));
+    const changed = [
+      ...merged.listingIds,
+      ...(await changeListingStatus(db, others, change, { reviewer, note })),
+    ];
     if (changed.length === 0) return fail("listing.not_allowed");
     return ok({ changed, skipped: ids.length - changed.length });
   } catch (error) {

@@ -5,10 +5,8 @@
  * unique key); the app enqueues one at boot when none is waiting, so a restart never loses the
  * schedule and a stopped server catches up at its next start.
  */
-import { and, eq, lt, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "~/db/client.server";
-import { jobs } from "~/db/schema";
-import { enqueueJob, enqueueNextRun } from "~/domain/jobs/queue.server";
+import { enqueueJob, enqueueNextRun, pruneFinishedRuns } from "~/domain/jobs/queue.server";
 import type { JobHandler } from "~/domain/jobs/runner.server";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
@@ -19,7 +17,7 @@ export const EXPIRE_JOB_KEY = "listings:expire";
 /** How often the job runs. The public pages check the date themselves; this moves the status. */
 export const EXPIRE_INTERVAL_MS = 15 * 60_000;
 /** Finished runs of this job older than this are deleted by the job itself. */
-const KEEP_FINISHED_MS = 24 * 3_600_000;
+export const KEEP_FINISHED_MS = 24 * 3_600_000;
 
 /** One pass: expire what is due and tidy up; returns the ids expired. */
 export async function runListingExpiry(db: DbOrTx, now = new Date()): Promise<number[]> {
@@ -28,15 +26,7 @@ export async function runListingExpiry(db: DbOrTx, now = new Date()): Promise<nu
     contentChanged("listings");
     logger.info({ count: expired.length }, "listings expired");
   }
-  await db
-    .delete(jobs)
-    .where(
-      and(
-        eq(jobs.kind, EXPIRE_JOB_KIND),
-        eq(jobs.status, "done"),
-        lt(jobs.finishedAt, sql`${new Date(now.getTime() - KEEP_FINISHED_MS).toISOString()}::timestamptz`),
-      ),
-    );
+  await pruneFinishedRuns(db, EXPIRE_JOB_KIND, KEEP_FINISHED_MS, now);
   return expired;
 }
 

@@ -43,6 +43,11 @@ const base: ListingDetail = {
   reviewedAt: approved,
   reviewedBy: "admin@x.com",
   adminNote: null,
+  posterEmail: null,
+  posterScript: "lat",
+  filledAt: null,
+  remindedFor: null,
+  revisionOf: null,
   photos: [],
 };
 const ctx = {

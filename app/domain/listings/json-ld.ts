@@ -5,6 +5,7 @@
  * `Product` (+ `Vehicle` for trucks and trailers) with an `Offer` for buy/sell. Pure.
  */
 
+import { escapeHtml } from "~/lib/escape-html";
 import { formatMileage, formatPay, formatPrice } from "./format";
 import {
   CDL_LABELS,
@@ -46,10 +47,6 @@ const CONDITION_URLS: Record<SaleCondition, string> = {
   used: "https://schema.org/UsedCondition",
   damaged: "https://schema.org/DamagedCondition",
 };
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** Plain text as HTML paragraphs (blank lines) and line breaks, every character escaped. */
 export function textToHtml(text: string): string {

@@ -2,7 +2,7 @@
  * The SQL pieces the listings query modules share: moments as parameters, the search match, the
  * public "live" condition, a listing's columns from its data, the detail columns and the photos.
  */
-import { and, asc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { pickColumns } from "~/db/pick-columns";
 import { listingPhotos, listings } from "~/db/schema";
@@ -25,6 +25,14 @@ export function searchMatches(q: string): SQL {
 /** Public: approved and not past its expiry (the page checks the date itself, not only the status). */
 export function liveWhere(now: Date): SQL {
   return and(eq(listings.status, "approved"), sql`${listings.expiresAt} > ${ts(now)}`) as SQL;
+}
+
+/**
+ * On the lists, in the search and in the alerts: live and not marked filled or sold by its poster
+ * (such a listing keeps its page, which says so, until it expires).
+ */
+export function listedWhere(now: Date): SQL {
+  return and(liveWhere(now), isNull(listings.filledAt)) as SQL;
 }
 
 export const featuredNow = (now: Date) =>

@@ -7,7 +7,7 @@
  * clicking at once cannot move a listing through a transition that is no longer allowed.
  * This module re-exports them for the callers that import the area as one.
  */
-export { liveWhere } from "./listing-sql.server";
+export { listedWhere, liveWhere } from "./listing-sql.server";
 export {
   type AdminListFilter,
   type AdminListingRow,

@@ -2,7 +2,7 @@
  * The admin side of listings: the moderation list and its tab counts, the sidebar badge, and
  * status changes — one UPDATE whose WHERE names the statuses it may start from (rules.ts).
  */
-import { and, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import { plusDays, searchMatches, ts } from "./listing-sql.server";
@@ -39,6 +39,10 @@ export type AdminListingRow = {
   approvedAt: Date | null;
   expiresAt: Date | null;
   featuredUntil: Date | null;
+  /** Marked filled or sold by the poster. */
+  filledAt: Date | null;
+  /** A poster's edit of this live listing, waiting for approval. */
+  revisionOf: number | null;
   photoCount: number;
 };
 
@@ -64,6 +68,8 @@ export async function listAdminListings(
         approvedAt: listings.approvedAt,
         expiresAt: listings.expiresAt,
         featuredUntil: listings.featuredUntil,
+        filledAt: listings.filledAt,
+        revisionOf: listings.revisionOf,
         photoCount:
           sql<number>`(select count(*) from listing_photos p where p.listing_id = listings.id)`.mapWith(
             Number,
@@ -105,7 +111,8 @@ export async function countPendingListings(db: DbOrTx): Promise<number> {
   return Number(n);
 }
 
-export type ChangeOptions = { reviewer: string; note?: string | null; now?: Date };
+/** `reviewer`: the staff member's e-mail, or null for the poster's own renewal (no review is recorded). */
+export type ChangeOptions = { reviewer: string | null; note?: string | null; now?: Date };
 
 /**
  * Moves listings through a status change (approve, reject, back to pending, renew). Only listings
@@ -115,6 +122,9 @@ export type ChangeOptions = { reviewer: string; note?: string | null; now?: Date
  *   public start now (extending a running promotion), and the listing stays public at least as
  *   long as its promotion.
  * - pending: leaves the site until a new decision.
+ *
+ * A poster's edit waiting for approval (a revision row) is never published by these: approving it
+ * merges it into its listing (revisions.server.ts).
  */
 export async function changeListingStatus(
   db: DbOrTx,
@@ -125,7 +135,9 @@ export async function changeListingStatus(
   if (ids.length === 0) return [];
   const now = options.now ?? new Date();
   const note = options.note?.trim() || null;
-  const review = { reviewedAt: now, reviewedBy: options.reviewer, updatedAt: now };
+  const review = options.reviewer
+    ? { reviewedAt: now, reviewedBy: options.reviewer, updatedAt: now }
+    : { updatedAt: now };
   const newFeatured = sql`case when ${listings.featuredDaysPending} > 0
     then greatest(coalesce(${listings.featuredUntil}, ${ts(now)}), ${ts(now)}) + (${listings.featuredDaysPending} * interval '1 day')
     else ${listings.featuredUntil} end`;
@@ -146,7 +158,13 @@ export async function changeListingStatus(
   const rows = await db
     .update(listings)
     .set(set)
-    .where(and(inArray(listings.id, [...ids]), inArray(listings.status, [...CHANGE_FROM[change]])))
+    .where(
+      and(
+        inArray(listings.id, [...ids]),
+        inArray(listings.status, [...CHANGE_FROM[change]]),
+        change === "approve" || change === "renew" ? isNull(listings.revisionOf) : undefined,
+      ),
+    )
     .returning({ id: listings.id });
   return rows.map((r) => r.id);
 }

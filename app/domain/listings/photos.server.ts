@@ -172,6 +172,38 @@ export async function processPhotos(
   }
 }
 
+/**
+ * The new photos of an edit (the admin editor's or the poster's): counted with the photos kept (at
+ * most 8 in all), checked, stored, then handed to `write`, which saves the rows. When `write` finds
+ * nothing to save (null: the listing is gone) or throws, the objects stored are removed again.
+ */
+export async function withNewPhotos<T>(
+  storage: Storage,
+  edit: { title: string; kept: number; uploads: readonly PhotoUpload[] },
+  write: (stored: StoredPhoto[]) => Promise<T | null>,
+): Promise<
+  { ok: true; value: T } | { ok: false; reason: "photos"; photoError: string } | { ok: false; reason: "gone" }
+> {
+  const countError = photoCountError(edit.kept + edit.uploads.length);
+  if (countError) return { ok: false, reason: "photos", photoError: countError };
+  const checked = await checkPhotos(edit.uploads);
+  if (!checked.ok) return { ok: false, reason: "photos", photoError: checked.photoError };
+  const processed = await processPhotos(storage, checked.photos, edit.title);
+  if (!processed.ok) return { ok: false, reason: "photos", photoError: processed.photoError };
+  const keys = processed.stored.map((p) => p.key);
+  try {
+    const value = await write(processed.stored);
+    if (value === null) {
+      await deletePhotoObjects(storage, keys);
+      return { ok: false, reason: "gone" };
+    }
+    return { ok: true, value };
+  } catch (error) {
+    await deletePhotoObjects(storage, keys);
+    throw error;
+  }
+}
+
 /** Removes the objects (and variants) of `keys` from the store. Failures are logged, not thrown. */
 export async function deletePhotoObjects(storage: Storage, keys: readonly string[]): Promise<void> {
   const objects = keys.flatMap((key) => {

@@ -7,7 +7,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { listings } from "~/db/schema";
 import type { JobFilters, SaleFilters } from "./filters";
 import { listingPath } from "./format";
-import { featuredNow, liveWhere, pickListingColumns, searchMatches } from "./listing-sql.server";
+import { featuredNow, listedWhere, liveWhere, pickListingColumns, searchMatches } from "./listing-sql.server";
 import type { ListingKind, PayUnit, RouteType } from "./options";
 import type { ListingCard } from "./types";
 
@@ -52,7 +52,7 @@ async function publicPage(
   pageSize: number,
   now: Date,
 ): Promise<PublicPage> {
-  const where = and(liveWhere(now), eq(listings.kind, kind), ...filters);
+  const where = and(listedWhere(now), eq(listings.kind, kind), ...filters);
   const [rows, [{ n }]] = await Promise.all([
     db
       .select(cardColumns(now))
@@ -96,6 +96,8 @@ export const listPublicJobs = publicList<JobFilters>("job", (f) => [
   f.position !== "" && eq(listings.position, f.position),
   f.equipment !== "" && arrayContains(listings.equipment, [f.equipment]),
 ]);
+// The alerts match new listings with these same filters, in SQL over every alert at once
+// (domain/alerts/matching.server.ts); alerts.int.test.ts checks that both agree.
 
 /** `/kupoprodaja`: live buy/sell listings; a price range leaves out "po dogovoru". */
 export const listPublicSales = publicList<SaleFilters>("sale", (f) => [
@@ -142,7 +144,7 @@ export async function latestApprovedJobs(db: DbOrTx, limit: number, now = new Da
       approvedAt: listings.approvedAt,
     })
     .from(listings)
-    .where(and(liveWhere(now), eq(listings.kind, "job")))
+    .where(and(listedWhere(now), eq(listings.kind, "job")))
     .orderBy(sql`${listings.approvedAt} desc nulls last`, desc(listings.id))
     .limit(limit);
   return rows.map((r) => ({

@@ -5,6 +5,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { companies, listingPhotos, listings } from "~/db/schema";
+import type { Script } from "~/domain/cyrillic/urls";
 import { columnsOf, detailColumns, photosOf } from "./listing-sql.server";
 import { LISTING_LIFETIME_DAYS, type ListingStatus } from "./options";
 import type { StoredPhoto } from "./photos.server";
@@ -25,6 +26,10 @@ export async function findCompanyByName(db: DbOrTx, name: string): Promise<numbe
 export type CreateOptions = {
   status?: ListingStatus;
   companyId?: number | null;
+  /** Who posted it from the public form: their own address and script (docs/decisions/300). */
+  poster?: { email: string; script: Script } | null;
+  /** A poster's edit of this live listing (revisions.server.ts). */
+  revisionOf?: number;
   now?: Date;
 };
 
@@ -44,6 +49,9 @@ export async function createListing(
         ...columnsOf(data),
         companyId: data.kind === "job" ? (options.companyId ?? null) : null,
         status,
+        posterEmail: options.poster?.email ?? null,
+        posterScript: options.poster?.script ?? "lat",
+        revisionOf: options.revisionOf ?? null,
         createdAt: now,
         updatedAt: now,
         ...(status === "approved"

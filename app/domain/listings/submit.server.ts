@@ -14,6 +14,7 @@
  * The listing waits for approval.
  */
 import type { Database } from "~/db/client.server";
+import type { Script } from "~/domain/cyrillic/urls";
 import type { RateLimitResult } from "~/domain/rate-limit/limiter.server";
 import { forgivePublicForm, limitPublicForm } from "~/domain/rate-limit/public-form.server";
 import { fail, ok, type Result } from "~/domain/result";
@@ -62,7 +63,7 @@ export async function submitListing(
   db: Database,
   storage: Storage,
   admission: RateLimitResult,
-  post: { data: ListingData; photos: readonly PhotoUpload[] },
+  post: { data: ListingData; photos: readonly PhotoUpload[]; poster?: { email: string; script: Script } },
   now = new Date(),
 ): Promise<SubmitResult> {
   const { data } = post;
@@ -80,7 +81,12 @@ export async function submitListing(
       return fail("listing.photo_refused", { fieldErrors: { photos: processed.photoError } });
     stored = processed.stored;
     const companyId = data.kind === "job" ? await findCompanyByName(db, data.companyName) : null;
-    const id = await createListing(db, data, stored, { status: "pending", companyId, now });
+    const id = await createListing(db, data, stored, {
+      status: "pending",
+      companyId,
+      poster: post.poster,
+      now,
+    });
     return ok({ id });
   } catch (error) {
     logger.error({ err: error, kind: data.kind }, "listing could not be stored");

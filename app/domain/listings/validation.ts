@@ -30,6 +30,7 @@ import {
   type SaleCategory,
   type SaleCondition,
 } from "./options";
+import { OWNER_MESSAGES } from "./owner-rules";
 
 export const LIMITS = {
   title: { min: 5, max: 120 },
@@ -384,6 +385,17 @@ export const MODERATION_FIELD = codes("listing", ["rejectNoteRequired"]);
 export function photoCountError(count: number): string | null {
   return count > MAX_PHOTOS ? LISTING_FIELD.photosCount : null;
 }
+
+/**
+ * The poster's own address on the public forms (docs/decisions/300): required there, kept apart
+ * from the contact fields (it is not shown in the listing).
+ */
+export const posterSchema = z.object({
+  posterEmail: clean(254)
+    .transform((v) => v.toLowerCase())
+    .refine((v) => v !== "", OWNER_MESSAGES.posterEmailRequired)
+    .refine((v) => v === "" || isValidEmail(v), OWNER_MESSAGES.posterEmailInvalid),
+});
 
 /** What the forms read with `getAll` (parseForm `lists`). */
 export const JOB_FORM_LISTS = ["equipment", "endorsements"] as const;

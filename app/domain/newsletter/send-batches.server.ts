@@ -1,17 +1,16 @@
 /**
- * The newsletter send's batch planner (docs/decisions/080): freezes the recipients into batches of
- * subscriber ids, hands out the next open batch, marks what is in flight and what the provider
- * accepted, and finishes the send. Every state change is one guarded statement or transaction, so
- * a process killed at any point leaves a state the next one can resume from.
+ * The batch planner of every send (docs/decisions/080, 303): freezes the recipients into batches
+ * of ids (through the send's mailing), hands out the next open batch, marks what is in flight and
+ * what the provider accepted, and finishes the send. Every state change is one guarded statement or
+ * transaction, so a process killed at any point leaves a state the next one can resume from.
  */
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { newsletterSendBatches as batches, jobs, newsletterSends, newsletterSubscribers } from "~/db/schema";
-import { recordStats, type SendRow } from "./sends.server";
+import { newsletterSendBatches as batches, jobs, newsletterSends } from "~/db/schema";
+import type { Mailing, OpenBatch, Recipient, SendRow } from "./mailing";
+import { recordStats } from "./sends.server";
 
-type Batch = typeof batches.$inferSelect;
-export type OpenBatch = Omit<Batch, "subscriberIds">;
-export type Recipient = { id: number; email: string };
+export type { OpenBatch, Recipient } from "./mailing";
 
 export type SendProgress = {
   sendId: number;
@@ -27,8 +26,17 @@ export function batchReference(sendId: number, batchNo: number): string {
   return `nl-${sendId}-${batchNo}`;
 }
 
-/** Freezes the recipients into batches (in SQL: nothing is held in memory) and starts sending. */
-export async function prepareBatches(db: DbOrTx, send: SendRow, batchSize: number, provider: string) {
+/**
+ * Starts a queued send: its recipients are frozen into batches by its mailing (in SQL: nothing is
+ * held in memory), in the transaction that moves it to "sending".
+ */
+export async function prepareBatches(
+  db: DbOrTx,
+  send: SendRow,
+  batchSize: number,
+  provider: string,
+  mailing: Pick<Mailing, "freeze">,
+) {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(newsletterSends)
@@ -43,23 +51,11 @@ export async function prepareBatches(db: DbOrTx, send: SendRow, batchSize: numbe
       .where(eq(batches.sendId, send.id))
       .limit(1);
     if (existing) return;
-    const picked =
-      send.audience === "selected"
-        ? sql`and id in (select (jsonb_array_elements_text(${JSON.stringify(send.selectedIds ?? [])}::jsonb))::int)`
-        : sql``;
-    await tx.execute(sql`
-      insert into newsletter_send_batches (send_id, batch_no, subscriber_ids)
-      select ${send.id}, b + 1, jsonb_agg(id order by id)
-      from (
-        select id, (row_number() over (order by id) - 1) / ${batchSize} as b
-        from newsletter_subscribers
-        where is_active ${picked}
-      ) s
-      group by b`);
+    await mailing.freeze(tx, send, batchSize);
     const [totals] = await tx
       .select({
         batches: sql<number>`count(*)::int`,
-        recipients: sql<number>`coalesce(sum(jsonb_array_length(${batches.subscriberIds})), 0)::int`,
+        recipients: sql<number>`coalesce(sum(jsonb_array_length(${batches.recipientIds})), 0)::int`,
       })
       .from(batches)
       .where(eq(batches.sendId, send.id));
@@ -188,20 +184,6 @@ export async function progressOf(db: DbOrTx, sendId: number): Promise<SendProgre
     recipientsSent: send?.recipientsSent ?? 0,
     totalRecipients: send?.totalRecipients ?? 0,
   };
-}
-
-/** A batch's subscribers that are still active, read through the frozen id list in SQL. */
-export async function activeRecipients(db: DbOrTx, batchId: number): Promise<Recipient[]> {
-  return db
-    .select({ id: newsletterSubscribers.id, email: newsletterSubscribers.email })
-    .from(newsletterSubscribers)
-    .where(
-      and(
-        sql`${newsletterSubscribers.id} in (select (jsonb_array_elements_text(b.subscriber_ids))::int from newsletter_send_batches b where b.id = ${batchId})`,
-        eq(newsletterSubscribers.isActive, true),
-      ),
-    )
-    .orderBy(asc(newsletterSubscribers.id));
 }
 
 /** Done: status and the email_stats row in one transaction (a repeat changes nothing). */

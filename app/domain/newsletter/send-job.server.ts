@@ -16,7 +16,9 @@
  * 4. *Finish*: the send is done and its email_stats row is written, in one transaction.
  *
  * Split as Ghost splits email: the renderer (`send-message.server.ts`), the batch planner
- * (`send-batches.server.ts`) and this sending service, which walks the batches.
+ * (`send-batches.server.ts`) and this sending service, which walks the batches. Who the recipients
+ * are and what each gets is the send's *mailing* (mailing.ts): the newsletter's here, the listing
+ * alerts' in domain/alerts, which run their sends through `runMailingSend` (docs/decisions/303).
  */
 import { randomUUID } from "node:crypto";
 import type { JobContext, JobHandler } from "~/domain/jobs/runner.server";
@@ -24,9 +26,10 @@ import { PermanentJobError } from "~/domain/jobs/runner.server";
 import { MailError, type MailProvider, type OutgoingMessage } from "~/integrations/mailgun/provider";
 import { logger } from "~/lib/logger.server";
 import { emitTelemetry } from "~/lib/telemetry.server";
+import type { BatchRenderer, Mailing, Recipient } from "./mailing";
 import { NEWSLETTER_MESSAGES } from "./messages";
+import { newsletterMailing } from "./newsletter-mailing.server";
 import {
-  activeRecipients,
   backToPending,
   batchReference,
   cancelWasRequested,
@@ -38,12 +41,10 @@ import {
   type OpenBatch,
   prepareBatches,
   progressOf,
-  type Recipient,
   type SendProgress,
   takeOverSend,
 } from "./send-batches.server";
-import { type BatchRenderer, createBatchRenderer } from "./send-message.server";
-import { getSend, markSendEnded, type SendRow } from "./sends.server";
+import { deleteSend, getSend, markSendEnded, type SendRow } from "./sends.server";
 
 export type SendJobOptions = {
   mail: MailProvider;
@@ -76,13 +77,14 @@ type SendConfig = {
 };
 
 /** One execution of a send: what every step needs. */
-type SendRun = {
+type SendRun<R extends Recipient> = {
   ctx: JobContext;
   config: SendConfig;
   sendId: number;
+  mailing: Mailing<R>;
   /** From now on only this execution starts batches of this send (`claimBatch`). */
   executor: string;
-  render: BatchRenderer;
+  render: BatchRenderer<R>;
   log: typeof logger;
 };
 
@@ -95,10 +97,10 @@ type Next =
 /** What a step leaves: prepare the next batch, go on with one prepared already, or stop. */
 type StepResult = "next" | "stopped" | "taken-over" | { next: Promise<Next> };
 
-export function createSendHandler(options: SendJobOptions): JobHandler {
+function sendConfig(options: SendJobOptions): SendConfig {
   const { mail } = options;
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
-  const config: SendConfig = {
+  return {
     mail,
     pauseMs: options.pauseMs ?? DEFAULT_PAUSE_MS,
     retryDelays,
@@ -106,47 +108,87 @@ export function createSendHandler(options: SendJobOptions): JobHandler {
     settleAfterMs: options.settleAfterMs ?? DEFAULT_SETTLE_AFTER_MS,
     batchSize: Math.min(options.batchSize ?? mail.maximumRecipients, mail.maximumRecipients),
   };
-  return (ctx) => runSend(ctx, config);
 }
 
-async function runSend(ctx: JobContext, config: SendConfig) {
+/** The newsletter's job (`newsletter:send`): the send named by the job's payload. */
+export function createSendHandler(options: SendJobOptions): JobHandler {
+  const config = sendConfig(options);
+  return (ctx) => runSend(ctx, config, Number(ctx.job.payload.sendId), newsletterMailing);
+}
+
+/**
+ * Walks one send of another mailing inside the caller's job (the listing alerts' runs): prepared on
+ * its first run, resumed on the next, with the same guarantees as a newsletter.
+ */
+export function runMailingSend<R extends Recipient>(
+  ctx: JobContext,
+  options: SendJobOptions,
+  sendId: number,
+  mailing: Mailing<R>,
+): Promise<SendProgress> {
+  return runSend(ctx, sendConfig(options), sendId, mailing);
+}
+
+async function runSend<R extends Recipient>(
+  ctx: JobContext,
+  config: SendConfig,
+  sendId: number,
+  mailing: Mailing<R>,
+): Promise<SendProgress> {
   const { db } = ctx;
-  const sendId = Number(ctx.job.payload.sendId);
   const log = logger.child({ sendId, jobId: ctx.job.id });
-  const send = await openSend(ctx, config, sendId, log);
-  if (!send) return { sendId, message: "Nema šta da se pošalje." };
+  const send = await openSend(ctx, config, sendId, mailing, log);
+  if (!send) return { ...emptyProgress(sendId), message: "Nema šta da se pošalje." };
 
   const executor = randomUUID();
   await takeOverSend(db, sendId, executor);
-  const render = await createBatchRenderer(db, send, config.mail);
-  const run: SendRun = { ctx, config, sendId, executor, render, log };
+  const render = await mailing.renderer(db, send, config.mail);
+  const run: SendRun<R> = { ctx, config, sendId, mailing, executor, render, log };
 
   const outcome = await walkBatches(run);
   if (outcome === "stopped") return stopped(run);
   if (outcome === "taken-over") return progressOf(db, sendId);
   await finishSend(db, sendId);
   const done = await progressOf(db, sendId);
-  log.info({ recipients: done.recipientsSent, batches: done.batchesDone }, "newsletter send done");
+  log.info({ recipients: done.recipientsSent, batches: done.batchesDone }, "send done");
   return { ...done, message: "Poslato" };
 }
 
+const emptyProgress = (sendId: number): SendProgress => ({
+  sendId,
+  batchesDone: 0,
+  totalBatches: 0,
+  recipientsSent: 0,
+  totalRecipients: 0,
+});
+
 /** The send to walk, its batches frozen on the first run; null when there is nothing to send. */
-async function openSend(
+async function openSend<R extends Recipient>(
   ctx: JobContext,
   config: SendConfig,
   sendId: number,
+  mailing: Mailing<R>,
   log: typeof logger,
 ): Promise<SendRow | null> {
   const { db } = ctx;
   const send = await getSend(db, sendId);
   if (!send || (send.status !== "queued" && send.status !== "sending")) return null;
   if (send.status !== "queued") return send;
-  await prepareBatches(db, send, config.batchSize, config.mail.name);
+  await prepareBatches(db, send, config.batchSize, config.mail.name, mailing);
   const prepared = (await getSend(db, sendId)) as SendRow;
   log.info(
-    { batches: prepared.totalBatches, recipients: prepared.totalRecipients, provider: config.mail.name },
-    "newsletter send prepared",
+    {
+      kind: prepared.kind,
+      batches: prepared.totalBatches,
+      recipients: prepared.totalRecipients,
+      provider: config.mail.name,
+    },
+    "send prepared",
   );
+  if (prepared.totalRecipients === 0 && mailing.whenEmpty === "discard") {
+    await deleteSend(db, sendId);
+    return null;
+  }
   if (prepared.totalRecipients === 0) {
     const message = NEWSLETTER_MESSAGES.sendFailed(NEWSLETTER_MESSAGES.noRecipients);
     await markSendEnded(db, sendId, "failed", message);
@@ -156,7 +198,7 @@ async function openSend(
 }
 
 /** Stopped from outside: a person (cancel) or the process (shutdown, lost lease). */
-async function stopped(run: SendRun): Promise<SendProgress> {
+async function stopped<R extends Recipient>(run: SendRun<R>): Promise<SendProgress> {
   const { db } = run.ctx;
   if (await cancelWasRequested(db, run.ctx.job.id)) {
     await markSendEnded(db, run.sendId, "cancelled", null);
@@ -166,20 +208,20 @@ async function stopped(run: SendRun): Promise<SendProgress> {
 }
 
 /** The next open batch, its recipients still active and its message, built ahead of time. */
-async function prepareNext(run: SendRun): Promise<Next> {
+async function prepareNext<R extends Recipient>(run: SendRun<R>): Promise<Next> {
   const { db } = run.ctx;
   const batch = await nextOpenBatch(db, run.sendId);
   if (!batch) return { kind: "none" };
   // A batch left "sending": its answer was lost (the process died with it in flight).
   if (batch.status === "sending") return { kind: "settle", batch };
-  const recipients = await activeRecipients(db, batch.id);
+  const recipients = await run.mailing.recipients(db, batch);
   // Everyone in this batch left after the list was frozen.
   if (recipients.length === 0) return { kind: "empty", batch };
   return { kind: "send", batch, recipients, message: run.render(batch.batchNo, recipients) };
 }
 
 /** One open batch after another until none is left, the run is stopped or another process took over. */
-async function walkBatches(run: SendRun): Promise<"done" | "stopped" | "taken-over"> {
+async function walkBatches<R extends Recipient>(run: SendRun<R>): Promise<"done" | "stopped" | "taken-over"> {
   let next = prepareNext(run);
   for (;;) {
     if (run.ctx.signal.aborted) return "stopped";
@@ -198,7 +240,7 @@ async function walkBatches(run: SendRun): Promise<"done" | "stopped" | "taken-ov
 }
 
 /** A batch whose answer was lost: the provider says whether it accepted it (after `settleAfterMs`). */
-async function settleBatch(run: SendRun, batch: OpenBatch): Promise<StepResult> {
+async function settleBatch<R extends Recipient>(run: SendRun<R>, batch: OpenBatch): Promise<StepResult> {
   const { ctx, config, sendId } = run;
   const startedAt = batch.attemptStartedAt ?? new Date(0);
   const wait = startedAt.getTime() + config.settleAfterMs - Date.now();
@@ -216,7 +258,10 @@ async function settleBatch(run: SendRun, batch: OpenBatch): Promise<StepResult> 
 }
 
 /** Claims a batch, submits it and records the answer; the next batch is prepared during the pause. */
-async function sendBatch(run: SendRun, step: Extract<Next, { kind: "send" }>): Promise<StepResult> {
+async function sendBatch<R extends Recipient>(
+  run: SendRun<R>,
+  step: Extract<Next, { kind: "send" }>,
+): Promise<StepResult> {
   const { ctx, config, sendId } = run;
   const { batch, recipients, message } = step;
   if (!(await claimBatch(ctx.db, batch, recipients, run.executor))) {
@@ -246,8 +291,8 @@ async function sendBatch(run: SendRun, step: Extract<Next, { kind: "send" }>): P
 }
 
 /** The provider refused the batch (or its answer was lost): retry later, settle it, or fail the send. */
-async function refused(
-  run: SendRun,
+async function refused<R extends Recipient>(
+  run: SendRun<R>,
   batch: OpenBatch,
   attempt: number,
   error: MailError,
@@ -263,15 +308,12 @@ async function refused(
   }
   await backToPending(ctx.db, batch, error.message);
   if (attempt >= config.maxAttempts) {
-    const failure = NEWSLETTER_MESSAGES.sendFailed(error.message);
-    run.log.error(
-      { err: error, batch: batch.batchNo, attempts: attempt },
-      "newsletter batch refused; send failed",
-    );
+    const failure = run.mailing.failureMessage(error.message);
+    run.log.error({ err: error, batch: batch.batchNo, attempts: attempt }, "batch refused; send failed");
     await markSendEnded(ctx.db, sendId, "failed", failure);
     throw new PermanentJobError(failure);
   }
-  run.log.warn({ err: error, batch: batch.batchNo, attempt }, "newsletter batch refused; retrying");
+  run.log.warn({ err: error, batch: batch.batchNo, attempt }, "batch refused; retrying");
   await noteSendError(
     ctx.db,
     sendId,

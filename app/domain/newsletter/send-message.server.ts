@@ -5,14 +5,11 @@
  */
 import type { DbOrTx } from "~/db/client.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import type { MailProvider, OutgoingMessage } from "~/integrations/mailgun/provider";
-import type { Recipient } from "./send-batches.server";
+import type { MailProvider } from "~/integrations/mailgun/provider";
+import type { BatchRenderer, SendRow } from "./mailing";
 import { batchReference } from "./send-batches.server";
 import { newsletterFrom, replyToAddress } from "./senders";
-import type { SendRow } from "./sends.server";
 import { UNSUBSCRIBE_PLACEHOLDER, unsubscribeSecret, unsubscribeUrl } from "./unsubscribe-link.server";
-
-export type BatchRenderer = (batchNo: number, recipients: readonly Recipient[]) => OutgoingMessage;
 
 /** Reads the sender and the unsubscribe secret once per execution; renders each batch from them. */
 export async function createBatchRenderer(

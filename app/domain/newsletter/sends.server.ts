@@ -10,14 +10,17 @@ import type { DbOrTx, Transaction } from "~/db/client.server";
 import {
   emailStats,
   jobs,
+  NEWSLETTER_KINDS,
   type NewsletterKind,
   newsletterSendBatches,
   newsletterSends,
   newsletterSubscribers,
+  SEND_EMAIL_TYPES,
 } from "~/db/schema";
 import { activeJobByKey, enqueueJob, getJob, requestCancel } from "~/domain/jobs/queue.server";
 import { type Failure, fail } from "~/domain/result";
 import { pgErrorCode } from "~/lib/db-errors";
+import type { SendRow } from "./mailing";
 
 export const SEND_JOB_KIND = "newsletter:send";
 /** At most one queued or running send. */
@@ -25,7 +28,7 @@ export const SEND_JOB_KEY = "newsletter:send";
 /** Drafts nobody sent are removed after a day. */
 const DRAFT_TTL_HOURS = 24;
 
-export type SendRow = typeof newsletterSends.$inferSelect;
+export type { SendRow } from "./mailing";
 
 export async function createDraft(
   db: DbOrTx,
@@ -57,6 +60,14 @@ export async function createDraft(
 export async function getSend(db: DbOrTx, id: number): Promise<SendRow | null> {
   const [row] = await db.select().from(newsletterSends).where(eq(newsletterSends.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The newsletter's own sends (not the listing alerts' runs, which share the table). */
+const isNewsletter = inArray(newsletterSends.kind, [...NEWSLETTER_KINDS]);
+
+/** Removes a send that reached nobody (an alert run with nothing new); its batches go with it. */
+export async function deleteSend(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(newsletterSends).where(eq(newsletterSends.id, id));
 }
 
 /**
@@ -171,6 +182,7 @@ export async function queueSend(
 export async function cancelSend(db: DbOrTx, sendId: number): Promise<boolean> {
   const send = await getSend(db, sendId);
   if (!send?.jobId || (send.status !== "queued" && send.status !== "sending")) return false;
+  if (!(NEWSLETTER_KINDS as readonly string[]).includes(send.kind)) return false;
   const asked = await requestCancel(db, send.jobId);
   const job = await getJob(db, send.jobId);
   if (job?.status === "cancelled" || !asked) {
@@ -194,7 +206,13 @@ export async function resumeSend(db: DbOrTx, sendId: number, createdBy: string |
         finishedAt: null,
         updatedAt: new Date(),
       })
-      .where(and(eq(newsletterSends.id, sendId), inArray(newsletterSends.status, ["failed", "cancelled"])))
+      .where(
+        and(
+          eq(newsletterSends.id, sendId),
+          inArray(newsletterSends.status, ["failed", "cancelled"]),
+          isNewsletter,
+        ),
+      )
       .returning();
     if (!row) throw new Refused(fail("newsletter.draft_gone"));
     await tx
@@ -226,13 +244,14 @@ export async function markSendEnded(
 }
 
 /**
- * The e-mail stats row of a send (spec §7: recipient count, "newsletter", time, provider) for the
+ * The e-mail stats row of a send (spec §7: recipient count, its type, time, provider) for the
  * recipients not counted yet: a send resumed after a failure adds only what it sent afterwards.
  * Call inside the transaction that changed the send's status.
  */
 export async function recordStats(tx: DbOrTx, sendId: number): Promise<void> {
   const [row] = await tx
     .select({
+      kind: newsletterSends.kind,
       recipientsSent: newsletterSends.recipientsSent,
       statsRecorded: newsletterSends.statsRecorded,
       provider: newsletterSends.provider,
@@ -248,7 +267,7 @@ export async function recordStats(tx: DbOrTx, sendId: number): Promise<void> {
     .where(eq(newsletterSends.id, sendId));
   await tx.insert(emailStats).values({
     recipientCount: added,
-    emailType: "newsletter",
+    emailType: SEND_EMAIL_TYPES[row.kind],
     sentAt: new Date(),
     provider: row.provider ?? "unknown",
   });
@@ -297,7 +316,7 @@ export async function recentSends(db: DbOrTx, limit = 5): Promise<SendSummary[]>
     .select(summaryColumns)
     .from(newsletterSends)
     .leftJoin(jobs, eq(jobs.id, newsletterSends.jobId))
-    .where(sql`${newsletterSends.status} <> 'draft'`)
+    .where(and(sql`${newsletterSends.status} <> 'draft'`, isNewsletter))
     .orderBy(desc(newsletterSends.queuedAt), desc(newsletterSends.id))
     .limit(limit);
 }

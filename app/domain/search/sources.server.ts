@@ -7,7 +7,7 @@ import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "~/db/client.server";
 import { articles, companies, forumComments, forumTopics, listings } from "~/db/schema";
 import { articleIsPublic } from "~/domain/articles/visibility.server";
-import { liveWhere } from "~/domain/listings/listings.server";
+import { listedWhere } from "~/domain/listings/listings.server";
 import { SEARCH_PERIOD_DAYS, type SearchFilters, type SearchKind } from "./kinds";
 import type { SearchTerm } from "./normalize";
 
@@ -116,7 +116,7 @@ function searchable(
 
 const listingSource = (kind: "job" | "sale"): Source => ({
   ...searchable(listings, listings.approvedAt),
-  visible: (now) => and(liveWhere(now), eq(listings.kind, kind)) as SQL,
+  visible: (now) => and(listedWhere(now), eq(listings.kind, kind)) as SQL,
   filter: listingFilter,
 });
 

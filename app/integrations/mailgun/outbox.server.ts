@@ -17,7 +17,9 @@ export type OutboxSummary = {
   id: string;
   createdAt: string;
   kind: OutgoingMessage["kind"];
+  /** The subject as the first recipient sees it (a batch's subject may be theirs alone). */
   subject: string;
+  tags: readonly string[];
   from: string;
   recipients: number;
   reference?: string;
@@ -120,7 +122,8 @@ export function createOutbox(options: {
           id: message.id,
           createdAt: message.createdAt,
           kind: message.kind,
-          subject: message.subject,
+          subject: personalize(message.subject, message.recipientVariables?.[message.to[0]]),
+          tags: message.tags ?? [],
           from: message.from,
           recipients: message.to.length,
           reference: message.reference,

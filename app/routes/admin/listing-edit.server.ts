@@ -4,15 +4,7 @@
  */
 import type { Database } from "~/db/client.server";
 import { getListing, updateListing } from "~/domain/listings/listings.server";
-import { MAX_PHOTOS } from "~/domain/listings/options";
-import {
-  checkPhotos,
-  deletePhotoObjects,
-  deleteUnreferencedPhotos,
-  type PhotoUpload,
-  processPhotos,
-  type StoredPhoto,
-} from "~/domain/listings/photos.server";
+import { deleteUnreferencedPhotos, type PhotoUpload, withNewPhotos } from "~/domain/listings/photos.server";
 import { JOB_FORM_LISTS, jobSchema, saleSchema } from "~/domain/listings/validation";
 import { parseForm } from "~/http/form";
 import type { Storage } from "~/integrations/storage/storage";
@@ -74,37 +66,25 @@ export async function saveListingEdit(
   const files = fields.kind === "sale" ? newPhotos : [];
   const ownPhotoIds = new Set(stored.photos.map((p) => p.id));
   const removeIds = parseIds(form.getAll("removePhoto")).filter((p) => ownPhotoIds.has(p));
-  if (stored.photos.length - removeIds.length + files.length > MAX_PHOTOS) {
-    return fail(400, LISTING_MESSAGES.fixErrors, { photos: FIELD_MESSAGES.photosCount });
-  }
-  const checked = await checkPhotos(files);
-  if (!checked.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: fieldMessage(checked.photoError) });
-
-  let added: StoredPhoto[] = [];
   try {
-    const processed = await processPhotos(storage, checked.photos, fields.title);
-    if (!processed.ok)
-      return fail(400, LISTING_MESSAGES.fixErrors, { photos: fieldMessage(processed.photoError) });
-    added = processed.stored;
-    const result = await updateListing(db, id, fields, {
-      companyId: fields.kind === "job" ? companyId : undefined,
-      photos: { removeIds, add: added },
-    });
-    if (!result) {
-      await deletePhotoObjects(
-        storage,
-        added.map((p) => p.key),
-      );
-      return fail(500, LISTING_MESSAGES.notFound);
+    const result = await withNewPhotos(
+      storage,
+      { title: fields.title, kept: stored.photos.length - removeIds.length, uploads: files },
+      (added) =>
+        updateListing(db, id, fields, {
+          companyId: fields.kind === "job" ? companyId : undefined,
+          photos: { removeIds, add: added },
+        }),
+    );
+    if (!result.ok) {
+      return result.reason === "gone"
+        ? fail(500, LISTING_MESSAGES.notFound)
+        : fail(400, LISTING_MESSAGES.fixErrors, { photos: fieldMessage(result.photoError) });
     }
-    await deleteUnreferencedPhotos(db, storage, result.removedKeys);
+    await deleteUnreferencedPhotos(db, storage, result.value.removedKeys);
     return { ok: true, status: 200 };
   } catch (error) {
     logger.error({ err: error, id }, "listing edit could not be saved");
-    await deletePhotoObjects(
-      storage,
-      added.map((p) => p.key),
-    );
     return fail(500, LISTING_MESSAGES.actionFailed);
   }
 }

@@ -9,6 +9,7 @@ import { Badge } from "~/components/ui/badge";
 import { FlashNotice } from "~/components/ui/notice";
 import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { StatusBadge } from "~/components/ui/status-badge";
+import { nudgeInstantAlerts } from "~/domain/alerts/run-job.server";
 import { moderateListings } from "~/domain/listings/admin.server";
 import { formatPlace } from "~/domain/listings/format";
 import { countListingsByStatus, getListing, listAdminListings } from "~/domain/listings/listings.server";
@@ -19,6 +20,7 @@ import {
   SALE_CATEGORY_LABELS,
   STATUS_LABELS,
 } from "~/domain/listings/options";
+import { FILLED_LABEL } from "~/domain/listings/owner-rules";
 import { isFeatured } from "~/domain/listings/rules";
 import type { ListingDetail } from "~/domain/listings/types";
 import { auditTrail } from "~/http/audit-trail.server";
@@ -93,6 +95,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     reviewer: user.email,
   });
   if (result.ok) {
+    // Newly approved listings: the "at once" alerts go out within a minute (docs/decisions/303).
+    if (intent === "approve") await nudgeInstantAlerts(getDb());
     const audit = auditTrail(getDb(), user, context.clientIp, "listings");
     const changes = note ? { admin_note: [null, note] as [unknown, unknown] } : null;
     for (const id of ids) await audit(intent, { recordId: id, changes });
@@ -159,6 +163,8 @@ const AREA: QueueArea<Row, ListingDetail, (typeof TABS)[number]["tab"]> = {
       cell: (r) => (
         <div className="flex flex-col items-start gap-1">
           <StatusBadge status={r.status} labels={STATUS_LABELS} />
+          {r.revisionOf ? <Badge tone="info">Izmena oglasa #{r.revisionOf}</Badge> : null}
+          {r.filledAt ? <Badge tone="neutral">{FILLED_LABEL[r.kind as ListingKind]}</Badge> : null}
           {isFeatured(r.featuredUntil) ? <Badge tone="warning">Istaknuto</Badge> : null}
         </div>
       ),

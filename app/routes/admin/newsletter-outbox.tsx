@@ -67,6 +67,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+/** What a kept message is, by its kind and tags. */
+function outboxKindLabel(item: { kind: string; tags: readonly string[] }): string {
+  if (item.kind === "newsletter") return "newsletter";
+  if (item.tags.includes("alert")) return "obaveštenja o oglasima";
+  if (item.tags.includes("alert-confirm")) return "potvrda obaveštenja";
+  if (item.tags.some((t) => t.startsWith("listing-"))) return "oglašivaču";
+  return "test";
+}
+
 type OpenMessage = NonNullable<Route.ComponentProps["loaderData"]["open"]>;
 
 /** One saved message as its recipient would see it, with its headers. */
@@ -172,8 +181,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                     <p className="break-words text-sm font-medium text-slate-900">{item.subject}</p>
                     <p className="mt-0.5 text-xs text-slate-500">
                       {formatDateTime(item.createdAt)} · {item.recipients}{" "}
-                      {item.recipients === 1 ? "primalac" : "primalaca"} ·{" "}
-                      {item.kind === "newsletter" ? "newsletter" : "test"}
+                      {item.recipients === 1 ? "primalac" : "primalaca"} · {outboxKindLabel(item)}
                     </p>
                   </Link>
                 </li>

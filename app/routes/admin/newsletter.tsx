@@ -9,7 +9,7 @@ import { MonthlyChart, StatCards } from "~/components/newsletter/stat-cards";
 import { SubscribersSection } from "~/components/newsletter/subscribers-section";
 import { SyncDialog, type SyncView } from "~/components/newsletter/sync-dialog";
 import { TestEmailDialog } from "~/components/newsletter/test-email-dialog";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { recentSends } from "~/domain/newsletter/sends.server";
@@ -197,6 +197,9 @@ export default function Newsletter({ loaderData }: Route.ComponentProps) {
         description="Pretplatnici, slanje newsletter-a i statistika email-ova."
         actions={
           <>
+            <ButtonLink variant="secondary" to="/admin/newsletter/alerts">
+              Obaveštenja o oglasima
+            </ButtonLink>
             <Button variant="secondary" onClick={openDialog("test")}>
               Test email
             </Button>

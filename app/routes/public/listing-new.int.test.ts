@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { listings, loginAttempts } from "~/db/schema";
 import { getListing } from "~/domain/listings/listings.server";
 import { imageWorkStats } from "~/domain/media/image-work.server";
+import { createOutbox } from "~/integrations/mailgun/outbox.server";
 import { createLocalStorage } from "~/integrations/storage/local.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { FIELD_MESSAGES, LISTING_MESSAGES, PHOTO_MESSAGES } from "~/messages/listings";
@@ -23,13 +24,21 @@ import { pngBomb } from "../../../tests/support/png-bomb";
 import { action } from "./listing-new";
 
 let t: TestDatabase;
+let outbox: ReturnType<typeof createOutbox>;
 let root: string;
 let uploadDir: string;
 beforeAll(async () => {
   t = await createTestDatabase();
   root = fs.mkdtempSync(path.join(os.tmpdir(), "listing-new-"));
   uploadDir = path.join(root, "uploads");
-  setServices({ handle: t.handle, storage: createLocalStorage(path.join(root, "storage")), uploadDir });
+  outbox = createOutbox({ dir: path.join(root, "outbox"), domain: "mg.example.test" });
+  setServices({
+    handle: t.handle,
+    storage: createLocalStorage(path.join(root, "storage")),
+    uploadDir,
+    mail: outbox,
+    outbox,
+  });
 });
 afterAll(async () => {
   setServices(undefined);
@@ -56,6 +65,7 @@ const sale = {
   mileage: "",
   price: "32.500",
   condition: "used",
+  posterEmail: "petar.vlasnik@example.com",
 };
 const job = {
   title: "Dispečer sa znanjem engleskog",
@@ -74,10 +84,12 @@ const job = {
   payUnit: "",
   homeTime: "",
   requirements: "",
+  posterEmail: "Ana.Vlasnik@Example.com",
 };
 
 type Answer = {
   sent: boolean;
+  link?: { email: string; mailed: boolean } | null;
   id?: number | null;
   message?: string;
   fieldErrors?: Record<string, string>;
@@ -90,7 +102,7 @@ async function call(request: Request, ip = "10.0.0.1") {
   const result = (await action({
     request,
     params: {},
-    context: { requestId: "t", clientIp: ip },
+    context: { requestId: "t", clientIp: ip, script: "lat" },
   } as never)) as Answer | { type: "DataWithResponseInit"; data: Answer; init: ResponseInit | null };
   if (result && "type" in result && result.type === "DataWithResponseInit") {
     return {
@@ -155,6 +167,31 @@ describeDb("posting a listing through the route", () => {
     expect(decodes() - before).toBe(2);
     expect(leftInUploadDir()).toEqual([]);
     expect(await attempts()).toBe(2);
+  });
+
+  it("keeps the poster's own address apart and e-mails it the management link (docs/decisions/300)", async () => {
+    const missing = await call(jobPost({ ...job, posterEmail: "" }));
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors?.posterEmail).toBe(
+      "Unesite svoju adresu e-pošte: na nju šaljemo privatni link za upravljanje oglasom.",
+    );
+    expect(missing.body.values).toMatchObject({ title: job.title, companyName: job.companyName });
+
+    const answer = await call(jobPost(job));
+    expect(answer.body).toMatchObject({
+      sent: true,
+      link: { email: "ana.vlasnik@example.com", mailed: true },
+    });
+    const row = await getListing(t.db, answer.body.id!);
+    expect(row).toMatchObject({
+      posterEmail: "ana.vlasnik@example.com",
+      contactEmail: "posao@orao.example.com",
+    });
+    const { items } = await outbox.list({ page: 1, perPage: 50 });
+    const mails = await Promise.all(items.map((i) => outbox.read(i.id)));
+    const link = new RegExp(String.raw`/moj-oglas/${answer.body.id}/[\w-]+\.[\w-]+`);
+    const mail = mails.find((m) => link.test(m?.html ?? ""));
+    expect(mail?.to).toEqual(["ana.vlasnik@example.com"]);
   });
 
   it("a post over the limit is never decoded nor written to disk, keeps what was typed, and costs little CPU", async () => {

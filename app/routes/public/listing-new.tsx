@@ -1,5 +1,5 @@
-import { data } from "react-router";
-import { JobFields, SaleFields } from "~/components/listings/listing-fields";
+import { data, Link } from "react-router";
+import { JobFields, PosterEmailField, SaleFields } from "~/components/listings/listing-fields";
 import { PromotionOffers } from "~/components/payments/promotion-offers";
 import {
   PublicForm,
@@ -16,6 +16,8 @@ import {
   type ListingKind,
   MAX_PHOTOS,
 } from "~/domain/listings/options";
+import { welcomePoster } from "~/domain/listings/owner.server";
+import { newLinkPath } from "~/domain/listings/owner-rules";
 import { PHOTO_MAX_BYTES } from "~/domain/listings/photos.server";
 import { admitListingPost, submitListing, withdrawListingPost } from "~/domain/listings/submit.server";
 import {
@@ -23,6 +25,7 @@ import {
   jobSchema,
   maxModelYear,
   photoCountError,
+  posterSchema,
   saleSchema,
 } from "~/domain/listings/validation";
 import { promotionOffers } from "~/domain/orders/checkout.server";
@@ -30,12 +33,13 @@ import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
 import { errorMessage, errorStatus } from "~/http/errors";
 import { parseForm } from "~/http/form";
 import { honeypotFilled } from "~/http/public-form.server";
+import { publicOrigin } from "~/http/public-origin.server";
 import { type FieldErrors, type FormValues, formValues } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
 import { fieldErrorsText, fieldMessage } from "~/messages/fields";
 import { LISTING_MESSAGES } from "~/messages/listings";
-import { getDb, getPayments, getStorage, getUploadDir } from "~/services.server";
+import { getDb, getMail, getPayments, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-new";
 
 const COPY: Record<ListingKind, { title: string; intro: string; submit: string; back: string }> = {
@@ -109,20 +113,38 @@ export async function action({ request, context }: Route.ActionArgs) {
       return refused(503, LISTING_MESSAGES.busy, {}, values, photosSent, { "Retry-After": "60" });
     }
     // A filled honeypot is answered as if it worked; nothing is stored (the attempt counts).
-    if (honeypotFilled(form.fields)) return sent(null, kind);
+    if (honeypotFilled(form.fields)) return sent(null, kind, null);
     const parsed =
       kind === "job" ? parseForm(jobSchema, form.fields, { lists }) : parseForm(saleSchema(now), form.fields);
+    const poster = parseForm(posterSchema, form.fields);
     const countError = photoCountError(photos.length);
-    if (!parsed.ok || countError) {
+    if (!parsed.ok || !poster.ok || countError) {
       await withdrawListingPost(db, admission);
       const fieldErrors = {
         ...(parsed.ok ? {} : parsed.fieldErrors),
+        ...(poster.ok ? {} : poster.fieldErrors),
         ...(countError ? { photos: fieldMessage(countError) } : {}),
       };
       return refused(400, LISTING_MESSAGES.fixErrors, fieldErrors, parsed.values, photosSent);
     }
-    const result = await submitListing(db, getStorage(), admission, { data: parsed.data, photos }, now);
-    if (result.ok) return sent(result.value.id, kind);
+    const posterOf = { email: poster.data.posterEmail, script: context.script };
+    const result = await submitListing(
+      db,
+      getStorage(),
+      admission,
+      { data: parsed.data, photos, poster: posterOf },
+      now,
+    );
+    if (result.ok) {
+      // The management link by e-mail (docs/decisions/300); a failure is said on the page.
+      const welcome = await welcomePoster(db, getMail(), {
+        listing: { id: result.value.id, kind, title: parsed.data.title },
+        to: posterOf.email,
+        script: posterOf.script,
+        origin: publicOrigin(request),
+      });
+      return sent(result.value.id, kind, { email: posterOf.email, mailed: welcome.ok });
+    }
     return refused(
       errorStatus(result.code),
       errorMessage(result.code),
@@ -146,8 +168,11 @@ function refused(
   return data({ sent: false as const, message, fieldErrors, values, photosLost }, { status, headers });
 }
 
-/** The thank-you answer; the poster may pay for a promotion now (none for a honeypot "success"). */
-async function sent(id: number | null, kind: ListingKind) {
+/**
+ * The thank-you answer; the poster may pay for a promotion now (none for a honeypot "success").
+ * `link`: where the management link went, and whether the e-mail could be sent.
+ */
+async function sent(id: number | null, kind: ListingKind, link: { email: string; mailed: boolean } | null) {
   const promotion =
     id === null
       ? { offers: [], token: null }
@@ -155,7 +180,7 @@ async function sent(id: number | null, kind: ListingKind) {
           logger.error({ err: error }, "promotion offers could not be loaded after posting");
           return { offers: [], token: null };
         });
-  return { sent: true as const, id, offers: promotion.offers, token: promotion.token };
+  return { sent: true as const, id, offers: promotion.offers, token: promotion.token, link };
 }
 
 export default function NewListing({ loaderData, actionData }: Route.ComponentProps) {
@@ -170,6 +195,7 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
         title="Hvala vam!"
         text={`Vaš oglas je primljen i čeka odobrenje. Naš tim ga pregleda, obično u toku jednog dana, i kada ga odobri oglas će biti vidljiv na sajtu ${LISTING_LIFETIME_DAYS} dana.`}
       >
+        {actionData.link ? <ManageLinkNote id={actionData.id ?? 0} {...actionData.link} /> : null}
         <PromotionOffers
           className="mt-6 text-left"
           variant="page"
@@ -212,8 +238,30 @@ export default function NewListing({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <SaleFields {...fieldProps} maxYear={maxYear} photosLost={failed?.photosLost} />
         )}
+        <PosterEmailField {...fieldProps} />
       </PublicForm>
     </PublicFormPage>
+  );
+}
+
+/** Where the management link went (or that it could not be sent, and how to ask for it again). */
+function ManageLinkNote({ id, email, mailed }: { id: number; email: string; mailed: boolean }) {
+  return mailed ? (
+    <p className="mt-4 rounded-xl bg-white p-4 text-left text-sm text-slate-700 ring-1 ring-slate-200">
+      Na adresu <strong className="break-all">{email}</strong> poslali smo privatni link za upravljanje
+      oglasom: preko njega ga možete izmeniti, označiti kao popunjen ili prodat, obnoviti i obrisati.
+    </p>
+  ) : (
+    <p
+      role="alert"
+      className="mt-4 rounded-xl bg-amber-50 p-4 text-left text-sm text-amber-900 ring-1 ring-amber-200"
+    >
+      Oglas je sačuvan, ali e-mail sa linkom za upravljanje trenutno ne možemo da pošaljemo.{" "}
+      <Link to={newLinkPath(id)} className="font-medium underline">
+        Zatražite link ponovo
+      </Link>{" "}
+      za nekoliko minuta.
+    </p>
   );
 }
 

@@ -30,6 +30,7 @@ import {
 } from "~/domain/listings/json-ld";
 import { getListing, linkedCompany } from "~/domain/listings/listings.server";
 import { KIND_SECTIONS, type ListingKind } from "~/domain/listings/options";
+import { newLinkPath } from "~/domain/listings/owner-rules";
 import { isFeatured, publicAvailability } from "~/domain/listings/rules";
 import { promotionOffers } from "~/domain/orders/checkout.server";
 import { getCachedSettings } from "~/domain/settings/cache.server";
@@ -52,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const listing = await getListing(db, id);
   const availability = publicAvailability(listing?.kind === kind ? listing : null);
   if (availability === "missing" || !listing) throw data(null, { status: 404 });
-  if (availability === "expired") throw data({ kind }, { status: 410 });
+  if (availability === "expired") throw data({ kind, id: listing.id }, { status: 410 });
   if (params.param !== listingParam(listing)) throw redirect(listingPath(listing), 301);
 
   const [settings, company, promotion] = await Promise.all([
@@ -70,9 +71,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     companyWebsite: company?.website,
     companyLogo: company?.logo,
   };
-  const jsonLd = serializeJsonLd(
-    listing.kind === "job" ? jobPostingJsonLd(listing, ctx) : saleJsonLd(listing, ctx),
-  );
+  // A listing its poster marked filled or sold is no offer any more: no JobPosting or Offer for it.
+  const jsonLd =
+    listing.filledAt === null
+      ? serializeJsonLd(listing.kind === "job" ? jobPostingJsonLd(listing, ctx) : saleJsonLd(listing, ctx))
+      : null;
   const firstPhoto = listing.photos[0]?.url;
   return {
     listing,
@@ -82,7 +85,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     imageUrl: firstPhoto ? `${origin}${firstPhoto}` : null,
     siteName: settings.siteName,
     jsonLd,
-    offers: promotion.offers,
+    offers: listing.filledAt === null ? promotion.offers : [],
   };
 }
 
@@ -117,17 +120,20 @@ export const meta: Route.MetaFunction = ({ data: d }) => {
 // Long: one flat page layout (gallery, facts, text sections, side column with offers, contact bar) of listing-parts.
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { listing, company, featured, jsonLd, offers } = loaderData;
+  const filled = listing.filledAt !== null;
   const section = KIND_SECTIONS[listing.kind];
   const isJob = listing.kind === "job";
   const pay = isJob ? formatPay(listing.payMin, listing.payMax, listing.payUnit) : null;
   const facts = isJob ? jobFacts(listing) : saleFacts(listing);
   return (
     <div className="mx-auto max-w-5xl px-4 pb-24 pt-6 sm:pt-8 lg:pb-8">
-      <script
-        type="application/ld+json"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (serializeJsonLd), built on the server
-        dangerouslySetInnerHTML={{ __html: jsonLd }}
-      />
+      {jsonLd ? (
+        <script
+          type="application/ld+json"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with "<" escaped (serializeJsonLd), built on the server
+          dangerouslySetInnerHTML={{ __html: jsonLd }}
+        />
+      ) : null}
       <Breadcrumbs
         steps={[
           { label: "Početna", to: "/" },
@@ -135,8 +141,18 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         ]}
       />
 
+      {filled ? (
+        <p
+          role="status"
+          className="mt-3 rounded-xl bg-slate-800 px-4 py-3 font-semibold text-white"
+          data-testid="listing-filled"
+        >
+          {isJob ? "Ovaj posao je popunjen." : "Prodato."} Oglas ostaje vidljiv do isteka, ali više nije
+          aktuelan.
+        </p>
+      ) : null}
       <header className="mt-3">
-        {featured ? <FeaturedMark /> : null}
+        {featured && !filled ? <FeaturedMark /> : null}
         <h1 className="mt-1 text-2xl font-bold leading-tight text-slate-900 sm:text-3xl">{listing.title}</h1>
         {isJob ? (
           <p className="mt-1 font-medium text-brand-700">
@@ -169,6 +185,12 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             Objavljeno {formatLongDate(listing.approvedAt)} · važi do {formatLongDate(listing.expiresAt)} ·
             oglas br. {listing.id}
           </p>
+          <p className="mt-1 text-sm text-slate-500">
+            Vaš oglas? Menjate ga preko privatnog linka iz e-pošte.{" "}
+            <Link to={newLinkPath(listing.id)} className="text-brand-700 underline">
+              Izgubili ste link?
+            </Link>
+          </p>
         </div>
         <aside className="flex flex-col gap-4 lg:sticky lg:top-4 lg:self-start" aria-label="Kontakt i saveti">
           <ContactLinks
@@ -188,11 +210,13 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </aside>
       </div>
-      <ContactBar
-        phone={listing.contactPhone}
-        email={listing.contactEmail}
-        subject={`Oglas: ${listing.title}`}
-      />
+      {filled ? null : (
+        <ContactBar
+          phone={listing.contactPhone}
+          email={listing.contactEmail}
+          subject={`Oglas: ${listing.title}`}
+        />
+      )}
     </div>
   );
 }
@@ -202,8 +226,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (status === 410) {
-    const kind =
-      (isRouteErrorResponse(error) ? (error.data as { kind?: ListingKind } | null)?.kind : null) ?? "job";
+    const gone = isRouteErrorResponse(error)
+      ? (error.data as { kind?: ListingKind; id?: number } | null)
+      : null;
+    const kind = gone?.kind ?? "job";
     const section = KIND_SECTIONS[kind];
     return (
       <div>
@@ -213,6 +239,14 @@ export function ErrorBoundary() {
             Pogledajte aktuelne oglase ({section.title})
           </Link>
         </p>
+        {gone?.id ? (
+          <p className="-mt-8 px-4 pb-12 text-center text-sm text-slate-600">
+            Vaš oglas? Obnovite ga preko linka iz e-pošte.{" "}
+            <Link to={newLinkPath(gone.id)} className="text-brand-700 underline">
+              Izgubili ste link?
+            </Link>
+          </p>
+        ) : null}
       </div>
     );
   }

@@ -1,5 +1,8 @@
 import { data } from "react-router";
 import type { DbOrTx } from "~/db/client.server";
+import { filterParams, parseAlertFilters } from "~/domain/alerts/filters";
+import { newAlertPath } from "~/domain/alerts/options";
+import { listingKindOfPath } from "~/domain/listings/format";
 import type { PublicPage } from "~/domain/listings/listings.server";
 import { LISTINGS_PAGE_SIZE } from "~/domain/listings/options";
 import { publicOrigin } from "~/http/public-origin.server";
@@ -21,5 +24,18 @@ export async function loadListingsList<Filters>(
   const page = parsePage(url.searchParams.get("page"));
   const { rows, total } = await list(getDb(), filters, page, LISTINGS_PAGE_SIZE);
   if (page > totalPagesOf(total, LISTINGS_PAGE_SIZE)) throw data(null, { status: 404 });
-  return { rows, total, page, filters, canonicalUrl: `${publicOrigin(request)}${path}` };
+  // The alert form of this list keeps its filters (the list's own URL words, without the page).
+  const query = new URLSearchParams(url.searchParams);
+  query.delete("page");
+  return {
+    rows,
+    total,
+    page,
+    filters,
+    canonicalUrl: `${publicOrigin(request)}${path}`,
+    alertTo: newAlertPath(
+      listingKindOfPath(path),
+      filterParams(parseAlertFilters(listingKindOfPath(path), query)).toString(),
+    ),
+  };
 }

@@ -43,7 +43,11 @@ export const meta: Route.MetaFunction = ({ data, location }) =>
   (listingKindOfPath(location.pathname) === "job" ? jobsMeta : salesMeta)({ data });
 
 export default function ListingsList({ loaderData }: Route.ComponentProps) {
-  return loaderData.kind === "job" ? <JobsList list={loaderData} /> : <SalesList list={loaderData} />;
+  return loaderData.kind === "job" ? (
+    <JobsList list={loaderData} alertTo={loaderData.alertTo} />
+  ) : (
+    <SalesList list={loaderData} alertTo={loaderData.alertTo} />
+  );
 }
 
 export { PublicRouteError as ErrorBoundary };

@@ -6,15 +6,16 @@ import { maskEmail } from "~/domain/newsletter/validation";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
+import { PRIVATE_PAGE_HEADERS, PRIVATE_PAGE_META } from "./private-page";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Odjava sa newsletter-a — Balkan Vozači" },
-  { name: "robots", content: "noindex" },
+  ...PRIVATE_PAGE_META,
 ];
 
 /** The link carries its token: never cached, never sent on as a referrer. */
 export function headers() {
-  return { "Cache-Control": "no-store, private", "Referrer-Policy": "no-referrer" };
+  return PRIVATE_PAGE_HEADERS;
 }
 
 function linkParams(request: Request, form?: FormData) {

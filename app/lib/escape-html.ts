@@ -1,0 +1,4 @@
+/** Text as HTML text or a quoted attribute value: `&`, `<`, `>` and `"` escaped. Pure. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}

@@ -1,0 +1,15 @@
+/**
+ * What every page opened by a private link sends (a poster's management pages, an alert's page,
+ * the unsubscribe pages): never kept by a cache, never sent on as a referrer (the token is in the
+ * URL), never indexed. The request log and nginx's log write such URLs without the token
+ * (app/lib/redact-url.ts).
+ */
+export const PRIVATE_PAGE_HEADERS = {
+  "Cache-Control": "no-store, private",
+  "Referrer-Policy": "no-referrer",
+};
+
+export const PRIVATE_PAGE_META = [
+  { name: "robots", content: "noindex, nofollow" },
+  { name: "referrer", content: "no-referrer" },
+];
