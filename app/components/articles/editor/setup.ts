@@ -13,7 +13,7 @@ import { keymap } from "prosemirror-keymap";
 import type { MarkType, NodeType, Node as PMNode } from "prosemirror-model";
 import { liftListItem, sinkListItem, splitListItem, wrapInList } from "prosemirror-schema-list";
 import { type Command, type EditorState, NodeSelection, type Plugin, TextSelection } from "prosemirror-state";
-import { goToNextCell, tableEditing } from "prosemirror-tables";
+import { goToNextCell, isInTable, selectedRect, tableEditing } from "prosemirror-tables";
 import { uploadPlaceholders } from "./image-uploads";
 import { type FigureInput, figureNode, articleSchema as schema } from "./schema";
 
@@ -297,3 +297,38 @@ export function editorPlugins(options: { onLinkShortcut: () => void }): Plugin[]
     tableEditing(),
   ];
 }
+
+/** Whether the table's first row is a row of header cells. */
+export function hasHeaderRow(state: EditorState): boolean {
+  const first = selectedRect(state).table.firstChild;
+  if (!first || first.childCount === 0) return false;
+  let all = true;
+  first.forEach((cell) => {
+    if (cell.type !== nodes.table_header) all = false;
+  });
+  return all;
+}
+
+/**
+ * "Prvi red je zaglavlje": the FIRST row becomes header cells, or plain cells again, wherever the
+ * cursor is. (prosemirror-tables' toggleHeaderRow toggles the row the cursor is in.)
+ */
+export const toggleFirstRowHeader: Command = (state, dispatch) => {
+  if (!isInTable(state)) return false;
+  if (dispatch) {
+    const rect = selectedRect(state);
+    const row = rect.table.firstChild;
+    if (!row) return false;
+    const type = hasHeaderRow(state) ? nodes.table_cell : nodes.table_header;
+    const tr = state.tr;
+    // The first row opens at tableStart; its first cell one position further. Changing a cell's
+    // type keeps its size, so the positions stay valid along the row.
+    let pos = rect.tableStart + 1;
+    row.forEach((cell) => {
+      if (cell.type !== type) tr.setNodeMarkup(pos, type, cell.attrs, cell.marks);
+      pos += cell.nodeSize;
+    });
+    dispatch(tr);
+  }
+  return true;
+};

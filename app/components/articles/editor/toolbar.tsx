@@ -16,8 +16,6 @@ import {
   deleteRow,
   deleteTable,
   isInTable,
-  selectedRect,
-  toggleHeaderRow,
 } from "prosemirror-tables";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
@@ -26,6 +24,7 @@ import { articleSchema } from "./schema";
 import {
   type BlockKind,
   currentBlock,
+  hasHeaderRow,
   insertHorizontalRule,
   insertTable,
   isInside,
@@ -35,6 +34,7 @@ import {
   SHORTCUTS,
   selectedFigure,
   setBlock,
+  toggleFirstRowHeader,
   toggleList,
 } from "./setup";
 
@@ -271,18 +271,6 @@ const TABLE_TOOLS: { label: string; command: Command }[] = [
   { label: "Obriši kolonu", command: deleteColumn },
 ];
 
-/** Whether the table's first row is a row of header cells. */
-function hasHeaderRow(state: EditorState): boolean {
-  const rect = selectedRect(state);
-  const first = rect.table.firstChild;
-  if (!first || first.childCount === 0) return false;
-  let all = true;
-  first.forEach((cell) => {
-    if (cell.type !== articleSchema.nodes.table_header) all = false;
-  });
-  return all;
-}
-
 /** Under the toolbar while the cursor is in a table: rows and columns, the header row, delete. */
 export function TableTools({ state, run }: { state: EditorState | null; run: (command: Command) => void }) {
   if (!state || !isInTable(state)) return null;
@@ -306,7 +294,7 @@ export function TableTools({ state, run }: { state: EditorState | null; run: (co
       <ToolButton
         label="Prvi red je zaglavlje"
         active={hasHeaderRow(state)}
-        onRun={() => run(toggleHeaderRow)}
+        onRun={() => run(toggleFirstRowHeader)}
       >
         Prvi red je zaglavlje
       </ToolButton>
