@@ -15,6 +15,7 @@ import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
 import { ensureNightlyBackupScheduled } from "~/domain/backups/nightly.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
 import type { Script } from "~/domain/cyrillic/urls";
+import { isEnabled } from "~/domain/jobs/periodic.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
 import { pruneRateLimits } from "~/domain/rate-limit/limiter.server";
@@ -49,7 +50,7 @@ import { InflightTracker } from "./http/inflight";
 import { PageCache } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
 import { createRoutePatterns } from "./http/route-pattern";
-import { JOB_HANDLERS } from "./job-handlers";
+import { JOB_HANDLERS, PERIODIC_JOBS } from "./job-handlers";
 import { getMetrics, metricsHandler } from "./metrics";
 
 declare module "react-router" {
@@ -206,7 +207,7 @@ async function openAppDatabase(env: Env, storage: Storage) {
 
 /** The job runner, the periodic jobs (one run always scheduled) and the cleanup timers. */
 async function startBackgroundWork(handle: DatabaseHandle, withBackups: boolean): Promise<void> {
-  jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
+  jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS, periodic: PERIODIC_JOBS });
   await ensureListingExpiryScheduled(handle.db).catch((error) =>
     logger.error({ err: error }, "listing expiry could not be scheduled"),
   );
@@ -265,6 +266,10 @@ export async function start(
     backups: { destination: backupDestination, databaseUrl: env.DATABASE_URL },
   });
   getMetrics().setDatabase(handle);
+  getMetrics().setOperations({
+    periodicKinds: PERIODIC_JOBS.filter(isEnabled).map((job) => job.kind),
+    backups: Boolean(backupDestination),
+  });
   await startBackgroundWork(handle, Boolean(backupDestination));
 
   const inflight = new InflightTracker();
