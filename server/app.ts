@@ -13,6 +13,7 @@ import { ensureScheduledPublishing } from "~/domain/articles/scheduling.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
 import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
 import { ensureNightlyBackupScheduled } from "~/domain/backups/nightly.server";
+import { backupBeforeMigrations } from "~/domain/backups/pre-migration.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
 import type { Script } from "~/domain/cyrillic/urls";
 import { isEnabled } from "~/domain/jobs/periodic.server";
@@ -27,6 +28,7 @@ import { type Env, parseEnv } from "~/env.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { createContactsFromEnv } from "~/integrations/brevo/index.server";
 import { createMailProviderFromEnv, createOutboxFromEnv } from "~/integrations/mailgun/index.server";
+import type { BackupDestination } from "~/integrations/storage/backup-destination.server";
 import { createBackupDestinationFromEnv, createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
 import type { Storage } from "~/integrations/storage/storage";
@@ -163,7 +165,7 @@ export type StartCredentials = { role: string; email: string; password: string }
  * The database this process runs on, migrated, with its settings and protected admin (and, on a
  * new embedded database with SEED_DEMO=1, the demo site); the staff passwords to show once.
  */
-async function openAppDatabase(env: Env, storage: Storage) {
+async function openAppDatabase(env: Env, storage: Storage, backupDestination: BackupDestination | null) {
   const embeddedDir = path.resolve(env.DATA_DIR, "db");
   const freshEmbedded = !env.DATABASE_URL && !fs.existsSync(path.join(embeddedDir, "PG_VERSION"));
   // One process per embedded database: refused while another holds DATA_DIR (backup, seed, a server).
@@ -181,6 +183,17 @@ async function openAppDatabase(env: Env, storage: Storage) {
   const credentials: StartCredentials[] = [];
   // Processes starting at once on one PostgreSQL database take turns (migrations, first rows).
   const admin = await withBootLock(handle, async () => {
+    // An upgrade that brings migrations takes a backup first, when backups are configured.
+    if (backupDestination && env.BACKUP_BEFORE_MIGRATIONS === "1") {
+      await backupBeforeMigrations({
+        handle,
+        databaseUrl: env.DATABASE_URL,
+        storage,
+        destination: backupDestination,
+        appVersion: appVersion(),
+        log: (message, details) => logger.info(details ?? {}, message),
+      });
+    }
     await runMigrations(handle);
     await ensureSettings(handle.db);
     return bootstrapAdmin(handle.db, {
@@ -239,7 +252,8 @@ export async function start(
 ) {
   const env = parseEnv(source);
   const storage = createStorageFromEnv(env);
-  const { handle, credentials } = await openAppDatabase(env, storage);
+  const backupDestination = createBackupDestinationFromEnv(env);
+  const { handle, credentials } = await openAppDatabase(env, storage, backupDestination);
 
   // From here on (not during the bulk demo load): statements slower than SLOW_QUERY_MS are logged.
   logSlowQueries(handle, env.SLOW_QUERY_MS);
@@ -248,7 +262,6 @@ export async function start(
   const mail = createMailProviderFromEnv(env, outbox);
   const contacts = createContactsFromEnv(env);
   const payments = createCardPaymentsFromEnv(env);
-  const backupDestination = createBackupDestinationFromEnv(env);
 
   // Uploads are received here before they are checked; a killed process may have left some.
   const uploadDir = path.resolve(env.DATA_DIR, "tmp", "uploads");
