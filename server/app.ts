@@ -24,6 +24,7 @@ import { getCachedSettings } from "~/domain/settings/cache.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
 import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
 import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/users/session.server";
+import { pruneSignInLinks } from "~/domain/users/sign-in-link.server";
 import { type Env, parseEnv } from "~/env.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { createContactsFromEnv } from "~/integrations/brevo/index.server";
@@ -236,9 +237,11 @@ async function startBackgroundWork(handle: DatabaseHandle, withBackups: boolean)
     logger.error({ err: error }, "audit pruning could not be scheduled"),
   );
   cleanupTimer = setInterval(() => {
-    Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
-      logger.warn({ err: error }, "session cleanup failed"),
-    );
+    Promise.all([
+      cleanExpiredSessions(handle.db),
+      pruneRateLimits(handle.db),
+      pruneSignInLinks(handle.db),
+    ]).catch((error) => logger.warn({ err: error }, "session cleanup failed"));
   }, SESSION_CLEANUP_INTERVAL_MS);
   cleanupTimer.unref();
   viewFlushTimer = setInterval(() => void viewCounter().flush(handle.db), VIEW_FLUSH_MS);

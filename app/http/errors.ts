@@ -16,7 +16,8 @@ import { SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
 import type { SignupErrorCode } from "~/domain/newsletter/signup.server";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
 import type { UserErrorCode } from "~/domain/users/manage.server";
-import { deleteErrorMessage, USER_MESSAGES } from "~/domain/users/validation";
+import type { SignInLinkErrorCode } from "~/domain/users/sign-in-link.server";
+import { deleteErrorMessage, SIGN_IN_LINK_MESSAGES, USER_MESSAGES } from "~/domain/users/validation";
 import type { FieldErrors, FormValues } from "~/lib/form";
 
 /** Codes every area may answer with. */
@@ -35,6 +36,7 @@ export type ErrorCode =
   | ListingErrorCode
   | SubmissionErrorCode
   | UserErrorCode
+  | SignInLinkErrorCode
   | SignupErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
@@ -82,6 +84,7 @@ export const ERRORS = {
   // Spec §8: 'Greška baze podataka: {message}', the database's one-line message.
   "user.delete_db_error": { status: 500, message: (detail) => deleteErrorMessage(undefined, detail) },
   "newsletter.signup_failed": { status: 500, message: SIGNUP_MESSAGES.failed },
+  "sign_in_link.invalid": { status: 410, message: SIGN_IN_LINK_MESSAGES.invalid },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */

@@ -102,6 +102,29 @@ export const loginSchema = z.object({
   ),
 });
 
+/** The sign-in link's screen (decision 228). */
+export const SIGN_IN_LINK_MESSAGES = {
+  sent: "Ako je to adresa naloga u administraciji, poslali smo na nju link za prijavu. Link važi 15 minuta.",
+  invalid: "Link za prijavu je istekao ili je već iskorišćen. Zatražite novi.",
+  failed: "Link za prijavu trenutno ne može da se pošalje. Pokušajte ponovo kasnije.",
+  email: LOGIN_MESSAGES_FORM.email,
+  password: LOGIN_MESSAGES_FORM.password,
+} as const;
+
+/** Asking for a link: the e-mail only. */
+export const signInLinkRequestSchema = z.object({
+  email: trimmed().pipe(z.string().min(1, SIGN_IN_LINK_MESSAGES.email).max(254, SIGN_IN_LINK_MESSAGES.email)),
+});
+
+/** Signing in through a link: its token (from the page) and the password. */
+export const signInLinkSchema = z.object({
+  token: trimmed().pipe(z.string().max(200)),
+  password: z.preprocess(
+    (v) => (typeof v === "string" ? v : ""),
+    z.string().min(1, SIGN_IN_LINK_MESSAGES.password),
+  ),
+});
+
 /**
  * The create-user dialog's schema, for the browser's instant check and the action
  * (`parseForm(createUserFormSchema, form, { secret: ["password"] })`): the rules of
