@@ -21,6 +21,7 @@ const HEIGHT = {
   services: 2.5, // app/services.server.ts: the providers chosen once at boot
   domain: 3,
   demo: 3.5,
+  messages: 3.7, // app/messages: the spec's words for the domain's codes (decision 270)
   http: 4,
   components: 4,
   "public-client": 3.8, // the script public pages load (decision 065): components may share its helpers
@@ -44,7 +45,9 @@ function layerOf(file: string): Layer | null {
   if (/^app\/(root\.tsx|entry\.server\.tsx|routes\.ts)$/.test(file) || file.startsWith("app/+types/")) {
     return "routes";
   }
-  const match = file.match(/^app\/(lib|db|integrations|domain|demo|http|components|public-client|routes)\//);
+  const match = file.match(
+    /^app\/(lib|db|integrations|domain|demo|messages|http|components|public-client|routes)\//,
+  );
   if (match) return match[1] as Layer;
   if (file.startsWith("server/")) return "server";
   return null;

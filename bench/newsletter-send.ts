@@ -113,7 +113,7 @@ async function main() {
       subscriberIds: [],
       createdBy: "bench",
     });
-    if (!queued.ok) throw new Error(queued.message);
+    if (!queued.ok) throw new Error(queued.code);
     runner = startJobRunner({ db, handlers: { [SEND_JOB_KIND]: createSendHandler({ mail: timed }) } });
     for (;;) {
       const send = await getSend(db, queued.send.id);

@@ -72,7 +72,7 @@ export async function storeDemoImages(
         // One millisecond apart: the media manager lists them in a stable order (newest first).
         now: now.getTime() + i,
       });
-      if (!result.ok) throw new Error(`demo image ${image.fileName}: ${result.message}`);
+      if (!result.ok) throw new Error(`demo image ${image.fileName}: ${result.code}`);
       written.push(result.item.name, ...variantKeysOf(result.item.name));
       return [image.demoPath, result.item.url] as const;
     }),

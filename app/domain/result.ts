@@ -31,3 +31,28 @@ export function ok<T>(value?: T): Ok<T | undefined> {
 export function fail<C extends string>(code: C, extra: Omit<Failure<C>, "ok" | "code"> = {}): Failure<C> {
   return { ok: false, code, ...extra };
 }
+
+/**
+ * An area's codes named by keys, for the field errors of its forms and the failures of its rules:
+ * `codes("listing", ["titleRequired"])` is `{ titleRequired: "listing.titleRequired" }`. The words
+ * for them live in `app/messages/<area>.ts` under the same keys (decision 271); a Zod schema puts
+ * the code where a message would go (`z.string().min(1, LISTING_FIELD.titleRequired)`), and the
+ * edge turns it into the words (`app/http/form.ts`).
+ */
+export function codes<const A extends string, const K extends string>(
+  area: A,
+  keys: readonly K[],
+): { readonly [k in K]: `${A}.${k}` } {
+  return Object.fromEntries(keys.map((key) => [key, `${area}.${key}`])) as { [k in K]: `${A}.${k}` };
+}
+
+/** The union of the codes in a `codes(…)` object. */
+export type CodeIn<T> = T[keyof T];
+
+/**
+ * A code with a detail the words quote (a length, a year): `withDetail(code, 300)` is
+ * `"article.tooLong:300"`. Zod carries only a string per issue, so the detail rides in it.
+ */
+export function withDetail<C extends string>(code: C, detail: string | number): `${C}:${string}` {
+  return `${code}:${detail}`;
+}

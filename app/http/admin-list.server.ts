@@ -1,5 +1,5 @@
-import { requirePermission } from "~/domain/users/auth.server";
 import type { Permission } from "~/domain/users/permissions";
+import { requirePermission } from "~/http/auth.server";
 import { parsePage } from "~/lib/pagination";
 
 /**

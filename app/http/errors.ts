@@ -5,23 +5,38 @@
  * typed as total over every code, so a new code without its Serbian text does not compile.
  */
 import { data } from "react-router";
-import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
-import { SUBMISSION_MESSAGES } from "~/domain/companies/constants";
+import type { CompanyErrorCode } from "~/domain/companies/constants";
 import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
 import { FORUM_MESSAGES } from "~/domain/forum/constants";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
 import type { ListingErrorCode } from "~/domain/listings/admin.server";
-import { LISTING_MESSAGES } from "~/domain/listings/options";
-import { SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
+import type { SubmitErrorCode } from "~/domain/listings/submit.server";
+import type { MediaErrorCode } from "~/domain/media/rules";
+import { NEWSLETTER_MESSAGES, SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
+import type { SendErrorCode } from "~/domain/newsletter/sends.server";
 import type { SignupErrorCode } from "~/domain/newsletter/signup.server";
+import type { CheckoutErrorCode } from "~/domain/orders/checkout.server";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import type { LoginErrorCode } from "~/domain/users/auth.server";
 import type { UserErrorCode } from "~/domain/users/manage.server";
 import type { SignInLinkErrorCode } from "~/domain/users/sign-in-link.server";
-import { deleteErrorMessage, SIGN_IN_LINK_MESSAGES, USER_MESSAGES } from "~/domain/users/validation";
 import type { FieldErrors, FormValues } from "~/lib/form";
+import { ARTICLE_MESSAGES } from "~/messages/articles";
+import { COMPANY_MESSAGES, SUBMISSION_MESSAGES } from "~/messages/companies";
+import { fieldErrorsText } from "~/messages/fields";
+import { LISTING_MESSAGES } from "~/messages/listings";
+import { MEDIA_MESSAGES } from "~/messages/media";
+import { CHECKOUT_MESSAGES } from "~/messages/orders";
+import {
+  deleteErrorMessage,
+  LOGIN_MESSAGES,
+  loginRateLimitMessage,
+  SIGN_IN_LINK_MESSAGES,
+  USER_MESSAGES,
+} from "~/messages/users";
 
 /** Codes every area may answer with. */
-export type CommonErrorCode = "unknown_intent" | "bad_request" | "rate_limited";
+export type CommonErrorCode = "unknown_intent" | "bad_request" | "rate_limited" | "forbidden";
 
 export type ArticleErrorCode =
   | "article.not_found"
@@ -34,10 +49,16 @@ export type ErrorCode =
   | ArticleErrorCode
   | ForumErrorCode
   | ListingErrorCode
+  | SubmitErrorCode
   | SubmissionErrorCode
+  | CompanyErrorCode
+  | MediaErrorCode
+  | CheckoutErrorCode
   | UserErrorCode
+  | LoginErrorCode
   | SignInLinkErrorCode
-  | SignupErrorCode;
+  | SignupErrorCode
+  | SendErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
 
@@ -45,6 +66,13 @@ export const ERRORS = {
   unknown_intent: { status: 400, message: "Nepoznata akcija." },
   bad_request: { status: 400, message: "Neispravan zahtev." },
   rate_limited: { status: 429, message: (minutes) => tooManyRequestsMessage(Number(minutes)) },
+  forbidden: { status: 403, message: "Nemate dozvolu za pristup ovoj stranici." },
+  "login.missing": { status: 400, message: LOGIN_MESSAGES.missing },
+  // The failure's detail is the wait in seconds.
+  "login.rate_limited": { status: 429, message: (seconds) => loginRateLimitMessage(Number(seconds)) },
+  "login.invalid": { status: 401, message: LOGIN_MESSAGES.invalid },
+  "login.session_failed": { status: 500, message: LOGIN_MESSAGES.sessionFailed },
+  "login.unexpected": { status: 500, message: LOGIN_MESSAGES.unexpected },
   "article.not_found": { status: 404, message: ARTICLE_MESSAGES.notFound },
   "article.save_failed": { status: 500, message: ARTICLE_MESSAGES.saveFailed },
   "article.delete_failed": { status: 500, message: ARTICLE_MESSAGES.deleteFailed },
@@ -61,6 +89,28 @@ export const ERRORS = {
   "listing.not_allowed": { status: 409, message: LISTING_MESSAGES.notAllowed },
   "listing.reject_note_required": { status: 400, message: LISTING_MESSAGES.rejectNoteRequired },
   "listing.action_failed": { status: 500, message: LISTING_MESSAGES.actionFailed },
+  "company.not_found": { status: 404, message: COMPANY_MESSAGES.notFound },
+  "company.invalid": { status: 400, message: COMPANY_MESSAGES.fixErrors },
+  "company.save_failed": { status: 500, message: COMPANY_MESSAGES.saveFailed },
+  "company.toggle_failed": { status: 500, message: COMPANY_MESSAGES.toggleFailed },
+  "company.delete_failed": { status: 500, message: COMPANY_MESSAGES.deleteFailed },
+  "media.not_image": { status: 400, message: MEDIA_MESSAGES.notImage },
+  "media.too_large": { status: 413, message: MEDIA_MESSAGES.tooLarge },
+  "media.manager_too_large": { status: 413, message: MEDIA_MESSAGES.managerTooLarge },
+  "media.too_many_pixels": { status: 413, message: MEDIA_MESSAGES.tooManyPixels },
+  "media.svg_too_complex": { status: 413, message: MEDIA_MESSAGES.svgTooComplex },
+  "media.unsafe_svg": { status: 400, message: MEDIA_MESSAGES.uploadFailed },
+  "media.upload_failed": { status: 500, message: MEDIA_MESSAGES.uploadFailed },
+  "media.busy": { status: 503, message: MEDIA_MESSAGES.uploadFailed },
+  "media.not_found": { status: 404, message: "Fajl nije pronađen." },
+  "media.unknown_bucket": { status: 400, message: "Nepoznat bucket." },
+  // The store's one-line reason, as the screen has always shown it.
+  "media.delete_failed": { status: 500, message: (reason) => reason },
+  "checkout.unavailable": { status: 404, message: CHECKOUT_MESSAGES.unavailable },
+  "checkout.product": { status: 400, message: CHECKOUT_MESSAGES.product },
+  "checkout.provider_failed": { status: 502, message: CHECKOUT_MESSAGES.providerFailed },
+  "listing.photo_refused": { status: 400, message: LISTING_MESSAGES.fixErrors },
+  "listing.submit_failed": { status: 500, message: LISTING_MESSAGES.failed },
   "submission.not_found": { status: 404, message: SUBMISSION_MESSAGES.notFound },
   "submission.not_pending": { status: 409, message: SUBMISSION_MESSAGES.notPending },
   "submission.update_failed": { status: 500, message: SUBMISSION_MESSAGES.updateFailed },
@@ -84,6 +134,9 @@ export const ERRORS = {
   // Spec §8: 'Greška baze podataka: {message}', the database's one-line message.
   "user.delete_db_error": { status: 500, message: (detail) => deleteErrorMessage(undefined, detail) },
   "newsletter.signup_failed": { status: 500, message: SIGNUP_MESSAGES.failed },
+  "newsletter.send_busy": { status: 409, message: NEWSLETTER_MESSAGES.sendBusy },
+  "newsletter.send_incomplete": { status: 400, message: NEWSLETTER_MESSAGES.needGenerateAndRecipients },
+  "newsletter.draft_gone": { status: 409, message: NEWSLETTER_MESSAGES.draftGone },
   "sign_in_link.invalid": { status: 410, message: SIGN_IN_LINK_MESSAGES.invalid },
 } as const satisfies Record<ErrorCode, Entry>;
 
@@ -116,9 +169,14 @@ export function failure<X extends Record<string, unknown>>(
   extra: X & { detail?: string; status?: number } = {} as X,
 ) {
   const { detail, status, ...rest } = extra;
+  // Field errors a domain rule found carry codes: the form shows their words.
+  const fieldErrors = rest.fieldErrors
+    ? { fieldErrors: fieldErrorsText(rest.fieldErrors as FieldErrors) }
+    : {};
   return data(
     {
       ...(rest as Omit<X, "detail" | "status">),
+      ...fieldErrors,
       ok: false as const,
       code,
       message: errorMessage(code, detail),
@@ -130,4 +188,19 @@ export function failure<X extends Record<string, unknown>>(
 /** "Nepoznata akcija." with 400: the one answer to an intent no schema knows. */
 export function unknownIntent<X extends Record<string, unknown>>(extra: X = {} as X) {
   return failure("unknown_intent", extra);
+}
+
+/**
+ * The same answer as a JSON response, for resource routes a screen's `fetch` reads (the media
+ * API): `{ ok: false, code, message, …extra }` with the code's status, never cached.
+ */
+export function failureResponse(
+  code: ErrorCode,
+  extra: Record<string, unknown> & { detail?: string; status?: number; headers?: HeadersInit } = {},
+): Response {
+  const { detail, status, headers, ...rest } = extra;
+  return Response.json(
+    { ...rest, ok: false, code, message: errorMessage(code, detail) },
+    { status: status ?? errorStatus(code), headers: { "Cache-Control": "no-store", ...headers } },
+  );
 }

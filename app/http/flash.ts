@@ -2,9 +2,10 @@
  * The one-time messages a screen shows after a redirect ("Članak je sačuvan…"), by code. The
  * cookie carries only the code, so nothing a third party writes can reach the screen as text.
  */
-import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
-import { COMPANY_MESSAGES } from "~/domain/companies/constants";
-import { LISTING_MESSAGES } from "~/domain/listings/options";
+
+import { ARTICLE_MESSAGES } from "~/messages/articles";
+import { COMPANY_MESSAGES } from "~/messages/companies";
+import { LISTING_MESSAGES } from "~/messages/listings";
 
 export type FlashTone = "success" | "error" | "info" | "warning";
 

@@ -12,7 +12,8 @@
  *   switch (parsed.data.intent) { … }
  */
 import type { z } from "zod";
-import { type FieldErrors, type FormReadOptions, type FormValues, parseForm } from "~/lib/form";
+import type { FieldErrors, FormReadOptions, FormValues } from "~/lib/form";
+import { parseForm } from "./form";
 
 type IntentOption = z.ZodObject<{ intent: z.ZodLiteral<string> } & z.ZodRawShape>;
 export type IntentSchema = z.ZodDiscriminatedUnion<readonly IntentOption[], "intent">;

@@ -11,10 +11,11 @@ import type { z } from "zod";
 import type { DbOrTx } from "~/db/client.server";
 import { forgivePublicForm, limitPublicForm } from "~/domain/rate-limit/public-form.server";
 import type { Result } from "~/domain/result";
-import { type FieldErrors, type FormReadOptions, type FormValues, parseForm } from "~/lib/form";
+import type { FieldErrors, FormReadOptions, FormValues } from "~/lib/form";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
 import { logger } from "~/lib/logger.server";
 import { type ErrorCode, errorMessage, errorStatus } from "./errors";
+import { parseForm } from "./form";
 
 /** True when the hidden honeypot field was filled in: answer as if it worked, store nothing. */
 export function honeypotFilled(form: FormData | URLSearchParams): boolean {

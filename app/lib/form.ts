@@ -164,8 +164,11 @@ export function reportIssues(ctx: z.RefinementCtx, fieldErrors: FieldErrors, for
 export const sentText = (message: string) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim() : v), z.string({ error: message }));
 
-/** What a save answers for a field its form always sends and this post lacks (decision 061). */
-export const FORM_NOT_SENT = "Obrazac nije stigao ceo. Osvežite stranicu i pokušajte ponovo.";
+/**
+ * The code a save answers for a field its form always sends and this post lacks (decision 061);
+ * its words are in app/messages/common.ts.
+ */
+export const FORM_NOT_SENT = "form.notSent";
 
 /** `sentText` with the one message for a post that lost a field on the way. */
 export const sentField = () => sentText(FORM_NOT_SENT);
@@ -177,24 +180,30 @@ export const trimmed = () =>
     z.string(),
   );
 
-/** A required trimmed text with a Serbian message, at most `max` characters. */
+/**
+ * The code of a text over `max` characters ("Najviše {max} karaktera.", app/messages/common.ts):
+ * the code with the number as its detail.
+ */
+export const tooLongCode = (max: number) => `form.tooLong:${max}`;
+
+/** A required trimmed text with the code (or message) for a missing one, at most `max` characters. */
 export function requiredText(message: string, max: number, tooLong?: string) {
   return trimmed().pipe(
     z
       .string()
       .min(1, message)
-      .max(max, tooLong ?? `Najviše ${max} karaktera.`),
+      .max(max, tooLong ?? tooLongCode(max)),
   );
 }
 
 /** An optional trimmed text ("" when left empty), at most `max` characters. */
 export function optionalText(max: number, tooLong?: string) {
-  return trimmed().pipe(z.string().max(max, tooLong ?? `Najviše ${max} karaktera.`));
+  return trimmed().pipe(z.string().max(max, tooLong ?? tooLongCode(max)));
 }
 
 /** An optional text a save's form always sends: empty allowed, missing refused (decision 061). */
 export function sentOptionalText(max: number, tooLong?: string) {
-  return sentField().pipe(z.string().max(max, tooLong ?? `Najviše ${max} karaktera.`));
+  return sentField().pipe(z.string().max(max, tooLong ?? tooLongCode(max)));
 }
 
 /** A checkbox: present ("on", "true", "1") is true. */

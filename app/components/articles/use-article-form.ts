@@ -7,8 +7,10 @@
 import { type RefObject, useEffect, useRef, useState } from "react";
 import { useActionData, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { useFocusFirstError } from "~/components/ui/field";
-import { ARTICLE_FORM_LISTS, ARTICLE_MESSAGES, articleFormSchema } from "~/domain/articles/validation";
+import { ARTICLE_FORM_LISTS, articleFormSchema } from "~/domain/articles/validation";
 import { type FieldErrors, type FormValues, listOf, parseForm, textValue } from "~/lib/form";
+import { ARTICLE_MESSAGES } from "~/messages/articles";
+import { fieldErrorsText } from "~/messages/fields";
 import { useFormSafety } from "./form-safety";
 import type { WorkReply } from "./work-notices";
 
@@ -61,7 +63,7 @@ function useClientCheck(allowLeaving: () => void) {
     });
     if (!parsed.ok) {
       event.preventDefault();
-      setClientCheck({ fieldErrors: parsed.fieldErrors });
+      setClientCheck({ fieldErrors: fieldErrorsText(parsed.fieldErrors) });
       return;
     }
     setClientCheck(null);

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { FieldError } from "~/components/ui/field";
-import { LISTING_MESSAGES, MAX_PHOTOS } from "~/domain/listings/options";
+import { MAX_PHOTOS } from "~/domain/listings/options";
 import type { ListingPhoto } from "~/domain/listings/types";
 import { thumbnailUrl } from "~/domain/media/responsive";
+import { LISTING_MESSAGES } from "~/messages/listings";
 import { bindFileSummaries } from "~/public-client/file-summary";
 
 /**

@@ -15,8 +15,9 @@
 import { useCallback, useEffect, useState } from "react";
 import { OptionsSelect } from "~/components/ui/options-select";
 import { thumbnailUrl } from "~/domain/media/responsive";
-import { LIBRARY_PAGE_SIZE, MEDIA_MESSAGES } from "~/domain/media/rules";
+import { LIBRARY_PAGE_SIZE } from "~/domain/media/rules";
 import { totalPagesOf } from "~/lib/pagination";
+import { MEDIA_MESSAGES } from "~/messages/media";
 import { ConfirmDialog } from "../confirm-dialog";
 import { Button } from "../ui/button";
 import { Input } from "../ui/field";

@@ -3,14 +3,9 @@
  * ImageField, the article content editor and the media manager.
  */
 import type { MediaItem } from "~/domain/media/media.server";
-import {
-  isAllowedDeclaredType,
-  LIBRARY_MAX_BYTES,
-  MEDIA_MESSAGES,
-  type UploadProfile,
-  uploadErrorText,
-} from "~/domain/media/rules";
+import { isAllowedDeclaredType, LIBRARY_MAX_BYTES, type UploadProfile } from "~/domain/media/rules";
 import type { MediaUsage } from "~/domain/media/usage.server";
+import { MEDIA_MESSAGES, uploadErrorText } from "~/messages/media";
 
 export type { MediaItem };
 export type MediaBucket = "images" | "mediji";

@@ -13,6 +13,7 @@ import { Notice } from "~/components/ui/notice";
 import { ROLE_LABELS } from "~/domain/users/permissions";
 import { createUserFormSchema, MIN_PASSWORD_LENGTH } from "~/domain/users/validation";
 import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
+import { wordsOfParsed } from "~/messages/fields";
 
 /** What the users action answers (create, toggle, delete). */
 export type UserActionData = {
@@ -53,7 +54,7 @@ export function CreateUserDialog({ onCreated }: { onCreated: (message: string) =
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = parseForm(createUserFormSchema, form, { secret: ["password"] });
+    const parsed = wordsOfParsed(parseForm(createUserFormSchema, form, { secret: ["password"] }));
     if (!parsed.ok) {
       setClientCheck({ message: parsed.formError, fieldErrors: parsed.fieldErrors, values: parsed.values });
       return;

@@ -18,10 +18,6 @@ export const EMBED_LABELS: Record<EmbedProvider, string> = {
   vimeo: "Pogledajte video na Vimeu",
 };
 
-export const EMBED_MESSAGES = {
-  invalid: "Unesite adresu YouTube ili Vimeo videa (npr. https://www.youtube.com/watch?v=…).",
-} as const;
-
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 const VIMEO_ID = /^\d{6,12}$/;
 

@@ -1,13 +1,23 @@
 import { describe, expect, it } from "vitest";
+import { LINK_MESSAGES } from "~/messages/articles";
+import { fieldMessage } from "~/messages/fields";
 import {
-  applyLink,
-  checkLinkSelection,
+  applyLink as apply,
+  checkLinkSelection as checkSelection,
   imageHtml,
   insertAt,
-  LINK_MESSAGES,
+  type LinkResult,
   linkHtml,
-  normalizeLinkUrl,
+  normalizeLinkUrl as normalize,
 } from "./link";
+
+/** A rule's answer as the editor shows it: the value, or the refusal's words. */
+function said<T>(result: LinkResult<T>) {
+  return result.ok ? result : { ok: false as const, message: fieldMessage(result.code) };
+}
+const checkLinkSelection = (...args: Parameters<typeof checkSelection>) => said(checkSelection(...args));
+const normalizeLinkUrl = (url: string) => said(normalize(url));
+const applyLink = (...args: Parameters<typeof apply>) => said(apply(...args));
 
 describe("checkLinkSelection (spec §5, Add link)", () => {
   it("asks to select text first when nothing is selected", () => {

@@ -7,22 +7,21 @@
  * - the URL may be relative (starts with / or #) or http(s); a missing scheme gets https:// added;
  *   anything else is 'Neispravan URL. Pokušajte ponovo.'.
  */
+import { type CodeIn, codes, fail, type Result } from "~/domain/result";
 
-export const LINK_MESSAGES = {
-  noSelection: "Prvo označite tekst u sadržaju koji želite da pretvorite u link.",
-  emptySelection: "Označeni tekst je prazan.",
-  invalidUrl: "Neispravan URL. Pokušajte ponovo.",
-} as const;
+/** Why a link is refused; the words are LINK_MESSAGES in app/messages/articles.ts. */
+export const LINK = codes("link", ["noSelection", "emptySelection", "invalidUrl"]);
+export type LinkErrorCode = CodeIn<typeof LINK>;
 
-export type LinkResult<T> = { ok: true; value: T } | { ok: false; message: string };
+export type LinkResult<T> = Result<T, LinkErrorCode>;
 
-/** Checks the textarea selection [start, end) of `content`: the selected text, or the message. */
+/** Checks the textarea selection [start, end) of `content`: the selected text, or why not. */
 export function checkLinkSelection(content: string, start: number, end: number): LinkResult<string> {
   const from = Math.max(0, Math.min(start, end));
   const to = Math.min(content.length, Math.max(start, end));
-  if (from === to) return { ok: false, message: LINK_MESSAGES.noSelection };
+  if (from === to) return fail(LINK.noSelection);
   const text = content.slice(from, to);
-  if (text.trim() === "") return { ok: false, message: LINK_MESSAGES.emptySelection };
+  if (text.trim() === "") return fail(LINK.emptySelection);
   return { ok: true, value: text };
 }
 
@@ -35,7 +34,7 @@ const HOSTNAME =
 /** The URL an editor typed, normalised: relative kept, http(s) kept, no scheme → https://. */
 export function normalizeLinkUrl(raw: string): LinkResult<string> {
   const input = raw.trim();
-  const invalid = { ok: false, message: LINK_MESSAGES.invalidUrl } as const;
+  const invalid = fail(LINK.invalidUrl);
   if (input === "" || /\s/.test(input)) return invalid;
   if (input.startsWith("#")) return input.length > 1 ? { ok: true, value: input } : invalid;
   if (input.startsWith("/") && !input.startsWith("//")) {
@@ -69,7 +68,7 @@ export function linkHtml(url: string, text: string): string {
 
 /**
  * Wraps the selection [start, end) of `content` in a link to `rawUrl`, after both checks. Returns
- * the new content and where the caret goes (after the link), or the spec's message.
+ * the new content and where the caret goes (after the link), or why not.
  */
 export function applyLink(
   content: string,

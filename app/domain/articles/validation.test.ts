@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type FormValues, parseForm } from "~/lib/form";
+import { parseForm } from "~/http/form";
+import type { FormValues } from "~/lib/form";
+import { ARTICLE_MESSAGES } from "~/messages/articles";
 import {
   ARTICLE_FORM_LISTS,
-  ARTICLE_MESSAGES,
   addTag,
   articleFormSchema,
   dateToNewYorkLocal,

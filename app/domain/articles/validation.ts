@@ -1,13 +1,28 @@
 import { z } from "zod";
 import { ARTICLE_CATEGORIES } from "~/db/schema/article-values";
+import { codes } from "~/domain/result";
 import { DISPLAY_TIME_ZONE } from "~/lib/dates";
 import { checkbox, type FormValues, optionalText, requiredText, trimmed } from "~/lib/form";
+import { ARTICLE_LIMITS } from "./limits";
 import { parseStatusFilter, type StoredStatus } from "./list-query";
-import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "./messages";
 import { slugText } from "./slug";
 import { isSafeArticleUrl } from "./urls";
 
-export { ARTICLE_LIMITS, ARTICLE_MESSAGES, parseStatusFilter, type StoredStatus };
+export { ARTICLE_LIMITS, parseStatusFilter, type StoredStatus };
+
+/** The article form's field codes; the words are ARTICLE_MESSAGES in app/messages/articles.ts. */
+export const ARTICLE_FIELD = codes("article", [
+  "title",
+  "excerpt",
+  "content",
+  "author",
+  "publishedDate",
+  "publishedDateInvalid",
+  "category",
+  "image",
+  "imageInvalid",
+  "tooManyTags",
+]);
 
 /**
  * The article form's rules (spec §5, Article form), one schema for the browser's instant feedback
@@ -141,22 +156,22 @@ export function withDefaults<
 
 export const articleFormSchema = z
   .object({
-    title: requiredText(ARTICLE_MESSAGES.title, ARTICLE_LIMITS.title),
-    excerpt: requiredText(ARTICLE_MESSAGES.excerpt, ARTICLE_LIMITS.excerpt),
-    content: requiredText(ARTICLE_MESSAGES.content, ARTICLE_LIMITS.content),
-    author: requiredText(ARTICLE_MESSAGES.author, ARTICLE_LIMITS.author),
-    publishedDate: requiredText(ARTICLE_MESSAGES.publishedDate, 40)
-      .refine((v) => newYorkLocalToDate(v) !== null, ARTICLE_MESSAGES.publishedDateInvalid)
+    title: requiredText(ARTICLE_FIELD.title, ARTICLE_LIMITS.title),
+    excerpt: requiredText(ARTICLE_FIELD.excerpt, ARTICLE_LIMITS.excerpt),
+    content: requiredText(ARTICLE_FIELD.content, ARTICLE_LIMITS.content),
+    author: requiredText(ARTICLE_FIELD.author, ARTICLE_LIMITS.author),
+    publishedDate: requiredText(ARTICLE_FIELD.publishedDate, 40)
+      .refine((v) => newYorkLocalToDate(v) !== null, ARTICLE_FIELD.publishedDateInvalid)
       .transform((v) => newYorkLocalToDate(v) as Date),
-    category: z.enum(ARTICLE_CATEGORIES, { message: ARTICLE_MESSAGES.category }),
-    featuredImage: requiredText(ARTICLE_MESSAGES.image, ARTICLE_LIMITS.image).refine(
+    category: z.enum(ARTICLE_CATEGORIES, { message: ARTICLE_FIELD.category }),
+    featuredImage: requiredText(ARTICLE_FIELD.image, ARTICLE_LIMITS.image).refine(
       (v) => isSafeArticleUrl(v, { fragment: false }),
-      ARTICLE_MESSAGES.imageInvalid,
+      ARTICLE_FIELD.imageInvalid,
     ),
     metaTitle: optionalText(ARTICLE_LIMITS.metaTitle),
     metaDescription: optionalText(ARTICLE_LIMITS.metaDescription),
     slug: optionalText(ARTICLE_LIMITS.slug * 2),
-    tags: z.array(z.string()).max(ARTICLE_LIMITS.tags, ARTICLE_MESSAGES.tooManyTags).default([]),
+    tags: z.array(z.string()).max(ARTICLE_LIMITS.tags, ARTICLE_FIELD.tooManyTags).default([]),
     tagsPending: trimmed(),
     featured: checkbox(),
     intent: z.unknown(),

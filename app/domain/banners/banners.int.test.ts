@@ -1,6 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { bannerAnalytics, bannerPeriods, banners, serverSecrets } from "~/db/schema";
+import { bannerClickVisit } from "~/http/visit";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { clickStats, dailyClicks, getCampaign, listCampaigns } from "./analytics.server";
 import { deleteBanner, fillEmptyBannerSlots, listBanners, updateBanner } from "./banners.server";
@@ -30,6 +31,10 @@ beforeEach(async () => {
 
 const BROWSER_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36";
+
+/** A click as GET /b/{id} hands it to the domain. */
+const clickThrough = (db: TestDatabase["db"], id: number, request: Request, ip: string | null) =>
+  handleBannerClick(db, id, bannerClickVisit(request, ip));
 
 function clickRequest(
   id: number,
@@ -121,8 +126,8 @@ describeDb("banner campaign periods", () => {
   it("the admin list counts the clicks of each banner's running period, in the spec's order", async () => {
     const { banner: right } = await insertBanner({ title: "Vrh – desni" });
     const { banner: left } = await insertBanner({ title: "Vrh – levi" });
-    await handleBannerClick(t.db, right.id, clickRequest(right.id), null);
-    await handleBannerClick(t.db, right.id, clickRequest(right.id), null);
+    await clickThrough(t.db, right.id, clickRequest(right.id), null);
+    await clickThrough(t.db, right.id, clickRequest(right.id), null);
     await updateBanner(t.db, left.id, inputFrom(left, { imageUrl: "/x.svg" }));
     const list = await listBanners(t.db);
     expect(list.map((b) => [b.title, b.clicks])).toEqual([
@@ -171,7 +176,7 @@ describeDb("banner campaign periods", () => {
 describeDb("banner clicks", () => {
   it("a click is recorded against the running period and redirects to the stored link", async () => {
     const { banner, period } = await insertBanner();
-    const outcome = await handleBannerClick(t.db, banner.id, clickRequest(banner.id), "10.0.0.1");
+    const outcome = await clickThrough(t.db, banner.id, clickRequest(banner.id), "10.0.0.1");
     expect(outcome).toEqual({
       kind: "redirect",
       location: "https://stari.example.com/ponuda",
@@ -190,15 +195,15 @@ describeDb("banner clicks", () => {
 
   it("clicks after an image change belong to the new period", async () => {
     const { banner, period } = await insertBanner();
-    await handleBannerClick(t.db, banner.id, clickRequest(banner.id), "10.0.0.1");
+    await clickThrough(t.db, banner.id, clickRequest(banner.id), "10.0.0.1");
     const result = await updateBanner(
       t.db,
       banner.id,
       inputFrom(banner, { imageUrl: "/demo/banner-wide-3.svg" }),
     );
     const newPeriodId = result.ok ? result.newPeriodId : null;
-    await handleBannerClick(t.db, banner.id, clickRequest(banner.id), "10.0.0.2");
-    await handleBannerClick(t.db, banner.id, clickRequest(banner.id), "10.0.0.3");
+    await clickThrough(t.db, banner.id, clickRequest(banner.id), "10.0.0.2");
+    await clickThrough(t.db, banner.id, clickRequest(banner.id), "10.0.0.3");
     const { active, historical } = await listCampaigns(t.db);
     expect(historical.map((c) => [c.periodId, c.totalClicks])).toEqual([[period.id, 1]]);
     expect(active.map((c) => [c.periodId, c.totalClicks])).toEqual([[newPeriodId, 2]]);
@@ -206,7 +211,7 @@ describeDb("banner clicks", () => {
 
   it("never redirects anywhere but the stored link, whatever the query says", async () => {
     const { banner } = await insertBanner();
-    const outcome = await handleBannerClick(
+    const outcome = await clickThrough(
       t.db,
       banner.id,
       clickRequest(banner.id, { query: "?to=https://evil.example&url=https://evil.example" }),
@@ -217,7 +222,7 @@ describeDb("banner clicks", () => {
 
   it("a phone banner redirects to tel:", async () => {
     const { banner } = await insertBanner({ link: null, phone: "(815) 555-0123" });
-    const outcome = await handleBannerClick(t.db, banner.id, clickRequest(banner.id), null);
+    const outcome = await clickThrough(t.db, banner.id, clickRequest(banner.id), null);
     expect(outcome).toMatchObject({ location: "tel:8155550123", recorded: true });
   });
 
@@ -234,7 +239,7 @@ describeDb("banner clicks", () => {
       clickRequest(banner.id, { method: "HEAD" }),
     ];
     for (const request of cases) {
-      const outcome = await handleBannerClick(t.db, banner.id, request, null);
+      const outcome = await clickThrough(t.db, banner.id, request, null);
       expect(outcome).toMatchObject({
         kind: "redirect",
         recorded: false,
@@ -245,17 +250,17 @@ describeDb("banner clicks", () => {
   });
 
   it("unknown banners are not found; inactive or expired ones redirect without counting", async () => {
-    expect(await handleBannerClick(t.db, 424242, clickRequest(424242), null)).toEqual({ kind: "not-found" });
-    expect(await handleBannerClick(t.db, Number.NaN, clickRequest(1), null)).toEqual({ kind: "not-found" });
+    expect(await clickThrough(t.db, 424242, clickRequest(424242), null)).toEqual({ kind: "not-found" });
+    expect(await clickThrough(t.db, Number.NaN, clickRequest(1), null)).toEqual({ kind: "not-found" });
     const { banner: off } = await insertBanner({ active: false });
     const { banner: old } = await insertBanner({ endDate: "2020-01-01" });
     for (const b of [off, old]) {
-      expect(await handleBannerClick(t.db, b.id, clickRequest(b.id), null)).toMatchObject({
+      expect(await clickThrough(t.db, b.id, clickRequest(b.id), null)).toMatchObject({
         recorded: false,
       });
     }
     const { banner: broken } = await insertBanner({ link: "javascript:alert(1)" });
-    expect(await handleBannerClick(t.db, broken.id, clickRequest(broken.id), null)).toMatchObject({
+    expect(await clickThrough(t.db, broken.id, clickRequest(broken.id), null)).toMatchObject({
       location: "/",
     });
   });

@@ -5,7 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { isbot } from "isbot";
 import type { DbOrTx } from "~/db/client.server";
 import { bannerAnalytics, bannerPeriods, banners } from "~/db/schema";
 import { newYorkDay } from "~/lib/dates";
@@ -13,17 +12,6 @@ import { clickTarget, isLive } from "./rules";
 
 const MAX_TEXT = 500;
 const clip = (v: string | null) => (v ? v.slice(0, MAX_TEXT) : null);
-
-/** Requests that are not a person clicking: HEAD, prefetch/prerender, known bots. */
-export function isCountableRequest(request: Request): boolean {
-  if (request.method !== "GET") return false;
-  const purpose =
-    `${request.headers.get("purpose") ?? ""} ${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("x-moz") ?? ""} ${request.headers.get("x-purpose") ?? ""}`.toLowerCase();
-  if (/prefetch|prerender|preview/.test(purpose)) return false;
-  const ua = request.headers.get("user-agent");
-  if (!ua || ua.trim() === "") return false;
-  return !isbot(ua);
-}
 
 /**
  * An anonymous session id with no cookie: a hash of IP, user agent and the New York day. The same
@@ -36,17 +24,16 @@ export function anonymousSessionId(ip: string | null, userAgent: string | null, 
     .slice(0, 32);
 }
 
-/** The page the click came from: the path of a same-site referrer, else null. */
-function pageUrlOf(referrer: string | null, requestUrl: string): string | null {
-  if (!referrer) return null;
-  try {
-    const ref = new URL(referrer);
-    const self = new URL(requestUrl);
-    return ref.host === self.host ? `${ref.pathname}${ref.search}` : null;
-  } catch {
-    return null;
-  }
-}
+/** What the edge reads out of a click's request (app/http/visit.ts). */
+export type BannerClickVisit = {
+  /** A person's click: a GET with a user agent, not a bot, prefetch or prerender. */
+  countable: boolean;
+  ip: string | null;
+  userAgent: string | null;
+  referrer: string | null;
+  /** The path of a same-site referrer, else null. */
+  pageUrl: string | null;
+};
 
 export type ClickOutcome = { kind: "redirect"; location: string; recorded: boolean } | { kind: "not-found" };
 
@@ -58,8 +45,7 @@ export type ClickOutcome = { kind: "redirect"; location: string; recorded: boole
 export async function handleBannerClick(
   db: DbOrTx,
   bannerId: number,
-  request: Request,
-  clientIp: string | null,
+  visit: BannerClickVisit,
   now: Date = new Date(),
 ): Promise<ClickOutcome> {
   if (!Number.isSafeInteger(bannerId) || bannerId <= 0 || bannerId > 2_147_483_647)
@@ -79,19 +65,18 @@ export async function handleBannerClick(
   if (!banner) return { kind: "not-found" };
   const target = clickTarget(banner);
   if (!target) return { kind: "redirect", location: "/", recorded: false };
-  if (!isLive(banner, newYorkDay(now)) || !isCountableRequest(request)) {
+  if (!isLive(banner, newYorkDay(now)) || !visit.countable) {
     return { kind: "redirect", location: target, recorded: false };
   }
-  const userAgent = request.headers.get("user-agent");
-  const referrer = request.headers.get("referer");
+  const { userAgent, referrer } = visit;
   // One statement: the click joins whichever period is running at the moment it is written.
   await db.insert(bannerAnalytics).values({
     bannerId,
     bannerPeriodId: sql`(select ${bannerPeriods.id} from ${bannerPeriods} where ${bannerPeriods.bannerId} = ${bannerId} and ${bannerPeriods.endDate} is null limit 1)`,
     userAgent: clip(userAgent),
     referrer: clip(referrer),
-    sessionId: anonymousSessionId(clientIp, userAgent, now),
-    pageUrl: clip(pageUrlOf(referrer, request.url)),
+    sessionId: anonymousSessionId(visit.ip, userAgent, now),
+    pageUrl: clip(visit.pageUrl),
     clickedAt: now,
   });
   return { kind: "redirect", location: target, recorded: true };

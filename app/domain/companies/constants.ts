@@ -1,5 +1,4 @@
 /** Spec §9: the 50 US states, by full name (as stored in companies.state). */
-import { FORM_NOT_SENT } from "~/lib/form";
 export const US_STATES = [
   "Alabama",
   "Alaska",
@@ -83,34 +82,13 @@ export const ADMIN_COMPANIES_PAGE_SIZE = 20;
 export const SUBMISSIONS_PAGE_SIZE = 20;
 export const DIRECTORY_PAGE_SIZE = 12;
 
-/** Spec §8, word for word. */
-export const COMPANY_MESSAGES = {
-  deleted: "Kompanija je uspešno obrisana!",
-  deleteFailed: "Greška pri brisanju kompanije",
-  created: "Kompanija je uspešno kreirana!",
-  saved: "Kompanija je uspešno sačuvana!",
-  saveFailed: "Greška pri čuvanju kompanije.",
-  activated: "Kompanija je aktivirana.",
-  deactivated: "Kompanija je deaktivirana.",
-  toggleFailed: "Greška pri promeni statusa kompanije.",
-  notFound: "Kompanija nije pronađena.",
-  fixErrors: "Ispravite označena polja.",
-  notSent: FORM_NOT_SENT,
-} as const;
-
-export const SUBMISSION_MESSAGES = {
-  updated: "Podaci su uspešno ažurirani!",
-  updateFailed: "Greška prilikom ažuriranja podataka.",
-  approved: "Kompanija je uspešno odobrena i kreirana!",
-  approveFailed: "Greška prilikom odobravanja kompanije.",
-  rejected: "Zahtev je odbijen.",
-  rejectFailed: "Greška prilikom odbijanja kompanije.",
-  rejectNoteRequired: "Molimo unesite razlog odbijanja u napomene.",
-  deleted: "Zahtev je uspešno obrisan!",
-  deleteFailed: "Greška prilikom brisanja zahteva.",
-  notPending: "Samo zahtevi na čekanju mogu da se menjaju ili odlučuju.",
-  notFound: "Zahtev nije pronađen.",
-} as const;
+/** Why a company screen refuses (the words are COMPANY_MESSAGES in app/messages/companies.ts). */
+export type CompanyErrorCode =
+  | "company.not_found"
+  | "company.invalid"
+  | "company.save_failed"
+  | "company.toggle_failed"
+  | "company.delete_failed";
 
 export const SUBMISSION_STATUS_LABELS = {
   pending: "Na čekanju",

@@ -1,23 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { US_STATES as SEED_STATES } from "~/demo/places";
-import { parseForm } from "~/lib/form";
-import {
-  COMPANY_CATEGORIES,
-  COMPANY_MESSAGES,
-  currentYear,
-  SUBMISSION_CATEGORIES,
-  US_STATES,
-} from "./constants";
+import { parseForm } from "~/http/form";
+import { COMPANY_FIELD_MESSAGES, COMPANY_MESSAGES, yearMessage } from "~/messages/companies";
+import { inWords } from "../../../tests/support/words";
+import { COMPANY_CATEGORIES, currentYear, SUBMISSION_CATEGORIES, US_STATES } from "./constants";
 import {
   addListItem,
-  COMPANY_FIELD_MESSAGES,
   type CompanyInput,
   companyFormSchema,
   normalizeWebsite,
   parseList,
-  validateCompanyInput,
-  yearMessage,
+  validateCompanyInput as validate,
 } from "./validation";
+
+/** The rules' answer in the words the form shows. */
+const validateCompanyInput = (...args: Parameters<typeof validate>) => inWords(validate(...args));
 
 const EMPTY: CompanyInput = {
   name: "",

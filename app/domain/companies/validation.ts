@@ -4,17 +4,11 @@
  * form (`/kompanije/nova`). Every text field passes the spec §5 text sanitiser first.
  */
 import { z } from "zod";
-import { reportIssues, sentText, trimmed } from "~/lib/form";
+import { codes, withDetail } from "~/domain/result";
+import { reportIssues, sentField, trimmed } from "~/lib/form";
 import { isOneOf } from "~/lib/one-of";
 import { isValidEmail, sanitizeText } from "~/lib/text-sanitizer";
-import {
-  COMPANY_CATEGORIES,
-  COMPANY_MESSAGES,
-  currentYear,
-  MIN_YEAR_ESTABLISHED,
-  SUBMISSION_MESSAGES,
-  US_STATES,
-} from "./constants";
+import { COMPANY_CATEGORIES, currentYear, MIN_YEAR_ESTABLISHED, US_STATES } from "./constants";
 
 export type CompanyFormMode = "company" | "submission" | "public";
 
@@ -58,23 +52,22 @@ export type CompanyValidation =
   | { ok: true; data: CompanyData }
   | { ok: false; fieldErrors: Partial<Record<CompanyField, string>> };
 
-export const COMPANY_FIELD_MESSAGES = {
-  nameRequired: "Naziv kompanije je obavezan.",
-  nameTooLong: "Naziv može imati najviše 200 karaktera.",
-  email: "Unesite ispravnu adresu e-pošte (npr. info@kompanija.com).",
-  url: "Unesite ispravnu adresu sajta (npr. https://kompanija.com).",
-  logo: "Unesite ispravnu adresu slike (https://… ili /…).",
-  phone: "Unesite ispravan broj telefona (samo cifre, razmaci, +, -, zagrade).",
-  contactRequired: "Unesite telefon ili adresu e-pošte da bismo mogli da vas kontaktiramo.",
-  state: "Izaberite jednu od 50 američkih država.",
-  category: "Izaberite kategoriju sa liste.",
-  fleetSize: "Veličina flote mora biti ceo broj, najmanje 1.",
-  fleetSizeText: "Veličina flote može imati najviše 50 karaktera.",
-} as const;
-
-export function yearMessage(maxYear: number): string {
-  return `Godina osnivanja mora biti između ${MIN_YEAR_ESTABLISHED} i ${maxYear}.`;
-}
+/** The company forms' field codes; the words are COMPANY_FIELD_MESSAGES in app/messages/companies.ts. */
+export const COMPANY_FIELD = codes("company", [
+  "nameRequired",
+  "nameTooLong",
+  "email",
+  "url",
+  "logo",
+  "phone",
+  "contactRequired",
+  "state",
+  "category",
+  "fleetSize",
+  "fleetSizeText",
+  "year",
+]);
+export const SUBMISSION_FIELD = codes("submission", ["rejectNoteRequired"]);
 
 const MAX_NAME = 200;
 const MAX_SHORT = 200;
@@ -134,30 +127,30 @@ export function validateCompanyInput(
   const text = (v: string, max = 10000) => sanitizeText(v, max);
 
   const name = text(input.name, 10000);
-  if (!name) errors.name = COMPANY_FIELD_MESSAGES.nameRequired;
-  else if (name.length > MAX_NAME) errors.name = COMPANY_FIELD_MESSAGES.nameTooLong;
+  if (!name) errors.name = COMPANY_FIELD.nameRequired;
+  else if (name.length > MAX_NAME) errors.name = COMPANY_FIELD.nameTooLong;
 
   const email = text(input.email, 1000).toLowerCase();
-  if (email && !isValidEmail(email)) errors.email = COMPANY_FIELD_MESSAGES.email;
+  if (email && !isValidEmail(email)) errors.email = COMPANY_FIELD.email;
 
   const websiteRaw = text(input.website, 1000);
   const website = normalizeWebsite(websiteRaw);
-  if (website === null) errors.website = COMPANY_FIELD_MESSAGES.url;
+  if (website === null) errors.website = COMPANY_FIELD.url;
 
   const logo = text(input.logo, 2000);
-  if (logo && !isValidLogo(logo)) errors.logo = COMPANY_FIELD_MESSAGES.logo;
+  if (logo && !isValidLogo(logo)) errors.logo = COMPANY_FIELD.logo;
 
   const phone = text(input.phone, 100);
-  if (phone && !PHONE.test(phone)) errors.phone = COMPANY_FIELD_MESSAGES.phone;
+  if (phone && !PHONE.test(phone)) errors.phone = COMPANY_FIELD.phone;
   if (mode === "public" && !phone && !email && !errors.email) {
-    errors.phone = COMPANY_FIELD_MESSAGES.contactRequired;
+    errors.phone = COMPANY_FIELD.contactRequired;
   }
 
   const state = text(input.state, 100);
-  if (state && !isOneOf(US_STATES, state)) errors.state = COMPANY_FIELD_MESSAGES.state;
+  if (state && !isOneOf(US_STATES, state)) errors.state = COMPANY_FIELD.state;
 
   const category = text(input.category, 100);
-  if (category && !categories.includes(category)) errors.category = COMPANY_FIELD_MESSAGES.category;
+  if (category && !categories.includes(category)) errors.category = COMPANY_FIELD.category;
 
   // Decision 042: the year runs from 1900 to the current year on every form.
   const maxYear = currentYear(options.now);
@@ -166,7 +159,7 @@ export function validateCompanyInput(
   if (yearText) {
     const year = Number(yearText);
     if (!Number.isInteger(year) || year < MIN_YEAR_ESTABLISHED || year > maxYear) {
-      errors.yearEstablished = yearMessage(maxYear);
+      errors.yearEstablished = withDetail(COMPANY_FIELD.year, maxYear);
     } else {
       yearEstablished = year;
     }
@@ -176,9 +169,9 @@ export function validateCompanyInput(
   const fleetText = text(input.fleetSize, 100);
   if (fleetText) {
     if (mode === "company") {
-      if (fleetText.length > 50) errors.fleetSize = COMPANY_FIELD_MESSAGES.fleetSizeText;
+      if (fleetText.length > 50) errors.fleetSize = COMPANY_FIELD.fleetSizeText;
     } else if (!/^\d+$/.test(fleetText) || Number(fleetText) < 1) {
-      errors.fleetSize = COMPANY_FIELD_MESSAGES.fleetSize;
+      errors.fleetSize = COMPANY_FIELD.fleetSize;
     }
   }
 
@@ -218,7 +211,7 @@ export function companyFormSchema(options: {
   const list = options.mode === "company" ? z.array(z.string()).default([]) : trimmed();
   // Decision 061: the company editor overwrites every stored field, so each must be sent; a post
   // without one is refused, never read as an empty value (it would clear the stored text).
-  const text = options.mode === "company" ? () => sentText(COMPANY_MESSAGES.notSent) : trimmed;
+  const text = options.mode === "company" ? sentField : trimmed;
   return z
     .object({
       name: text(),
@@ -255,7 +248,7 @@ export function companyFormSchema(options: {
 const adminNotes = () => z.preprocess((v) => sanitizeText(v), z.string());
 export const approveSubmissionSchema = z.object({ adminNotes: adminNotes() });
 export const rejectSubmissionSchema = z.object({
-  adminNotes: adminNotes().pipe(z.string().min(1, SUBMISSION_MESSAGES.rejectNoteRequired)),
+  adminNotes: adminNotes().pipe(z.string().min(1, SUBMISSION_FIELD.rejectNoteRequired)),
 });
 
 /** The fields each form sends as repeated values. */

@@ -9,9 +9,9 @@ import type { Storage } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
 import { sanitizeText } from "~/lib/text-sanitizer";
 import { changeListingStatus, deleteListings } from "./listings.server";
-import { LISTING_MESSAGES } from "./options";
 import { deleteUnreferencedPhotos } from "./photos.server";
 import type { StatusChange } from "./rules";
+import { MODERATION_FIELD } from "./validation";
 
 export type ListingErrorCode =
   | "listing.not_found"
@@ -40,7 +40,7 @@ export async function moderateListings(
     }
     if (change === "reject" && !note) {
       return fail("listing.reject_note_required", {
-        fieldErrors: { note: LISTING_MESSAGES.rejectNoteRequired },
+        fieldErrors: { note: MODERATION_FIELD.rejectNoteRequired },
       });
     }
     const changed = await changeListingStatus(db, ids, change, { reviewer, note });

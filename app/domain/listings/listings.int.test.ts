@@ -122,9 +122,9 @@ async function storedPhotos(files: File[], now: number) {
     }),
   );
   const checked = await checkPhotos(uploads);
-  if (!checked.ok) throw new Error(checked.message);
+  if (!checked.ok) throw new Error(checked.photoError);
   const result = await processPhotos(storage, checked.photos, "Cascadia", now);
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.photoError);
   return result.stored;
 }
 

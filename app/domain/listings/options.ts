@@ -155,24 +155,3 @@ export function optionsOf<T extends string>(values: readonly T[], labels: Record
 export function isOneOf<T extends string>(values: readonly T[], value: unknown): value is T {
   return typeof value === "string" && (values as readonly string[]).includes(value);
 }
-
-export const LISTING_MESSAGES = {
-  fixErrors: "Proverite označena polja i pošaljite ponovo.",
-  failed: "Slanje nije uspelo. Molimo pokušajte ponovo.",
-  photosAgain: "Izaberite fotografije ponovo — iz bezbednosnih razloga pregledač ih ne čuva posle greške.",
-  tooLarge: "Oglas sa fotografijama je prevelik. Pošaljite najviše 8 fotografija do 5 MB.",
-  busy: "Server trenutno prima mnogo fotografija. Pokušajte ponovo za minut.",
-  notFound: "Oglas nije pronađen.",
-  notAllowed: "Ova akcija nije moguća za oglas u ovom statusu.",
-  rejectNoteRequired: "Molimo unesite razlog odbijanja u napomene.",
-  approved: "Oglas je odobren i objavljen.",
-  approvedMany: (n: number) => `Odobreno oglasa: ${n}.`,
-  rejected: "Oglas je odbijen.",
-  rejectedMany: (n: number) => `Odbijeno oglasa: ${n}.`,
-  toPending: "Oglas je vraćen na čekanje.",
-  renewed: `Oglas je obnovljen na ${LISTING_LIFETIME_DAYS} dana.`,
-  deleted: "Oglas je obrisan.",
-  saved: "Izmene oglasa su sačuvane.",
-  actionFailed: "Akcija nije uspela. Pokušajte ponovo.",
-  noneSelected: "Izaberite bar jedan oglas.",
-} as const;

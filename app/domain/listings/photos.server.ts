@@ -18,15 +18,16 @@ import { runImageWork } from "~/domain/media/image-work.server";
 import { checkUpload, makeVariants, sharpInput, type UploadSource } from "~/domain/media/media.server";
 import {
   LIBRARY_MAX_BYTES,
-  MEDIA_MESSAGES,
+  type MediaErrorCode,
   mediaKey,
   parseMediaKey,
   variantKey,
   variantWidths,
 } from "~/domain/media/rules";
+import { withDetail } from "~/domain/result";
 import type { Storage } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
-import { photoCountError } from "./validation";
+import { PHOTO_FIELD, photoCountError } from "./validation";
 
 export const PHOTO_BUCKET = "images" as const;
 export const PHOTO_MAX_BYTES = LIBRARY_MAX_BYTES;
@@ -34,13 +35,6 @@ export const PHOTO_MAX_PIXELS = 50_000_000;
 /** All the photos of one listing together: eight 12-megapixel phone photos fit (97.5 MP). */
 export const PHOTO_MAX_TOTAL_PIXELS = 120_000_000;
 export const PHOTO_MAX_EDGE = 2000;
-
-export const PHOTO_MESSAGES = {
-  tooManyPixels: "Fotografija ima previše piksela (najviše 50 megapiksela).",
-  tooManyPixelsTogether:
-    "Fotografije zajedno imaju previše piksela (najviše 120 megapiksela po oglasu). Smanjite ih ili pošaljite manje fotografija.",
-  failed: "Fotografiju nije moguće obraditi. Pokušajte sa drugom.",
-} as const;
 
 /**
  * A photo as the route received it (lib/multipart.server.ts): in a temporary file at `path`, or in
@@ -65,7 +59,16 @@ export type PreparedPhoto = {
 
 export type StoredPhoto = { key: string; url: string; width: number; height: number; size: number };
 
-type Refusal = { ok: false; message: string };
+/** A refusal of the photos: the field code `photos` shows. */
+type Refusal = { ok: false; photoError: string };
+const refuse = (photoError: string): Refusal => ({ ok: false, photoError });
+
+/** The photo refusal of an upload rule's code (a library upload: not an image, too large, too many pixels). */
+function photoCodeOf(code: MediaErrorCode) {
+  if (code === "media.too_large") return PHOTO_FIELD.tooLarge;
+  if (code === "media.too_many_pixels") return PHOTO_FIELD.imageTooManyPixels;
+  return PHOTO_FIELD.notImage;
+}
 
 /**
  * The cheap checks of a submission's photos, from their headers only (no pixel decoded): the
@@ -76,24 +79,24 @@ export async function checkPhotos(
   photos: readonly PhotoUpload[],
 ): Promise<{ ok: true; photos: CheckedPhoto[] } | Refusal> {
   const countError = photoCountError(photos.length);
-  if (countError) return { ok: false, message: countError };
+  if (countError) return refuse(countError);
   const checked: CheckedPhoto[] = [];
   let pixels = 0;
   for (const [i, photo] of photos.entries()) {
     const label = photo.name.trim() ? photo.name.trim().slice(0, 60) : `Fotografija ${i + 1}`;
     const source = sourceOf(photo);
     if (photo.size > PHOTO_MAX_BYTES || !source) {
-      return { ok: false, message: `${label}: ${MEDIA_MESSAGES.tooLarge}` };
+      return refuse(withDetail(PHOTO_FIELD.tooLarge, label));
     }
     const result = await checkUpload("library", source);
-    if (!result.ok) return { ok: false, message: `${label}: ${result.message}` };
+    if (!result.ok) return refuse(withDetail(photoCodeOf(result.code), label));
     const width = result.width ?? 0;
     const height = result.height ?? 0;
     if (width * height > PHOTO_MAX_PIXELS) {
-      return { ok: false, message: `${label}: ${PHOTO_MESSAGES.tooManyPixels}` };
+      return refuse(withDetail(PHOTO_FIELD.tooManyPixels, label));
     }
     pixels += width * height;
-    if (pixels > PHOTO_MAX_TOTAL_PIXELS) return { ok: false, message: PHOTO_MESSAGES.tooManyPixelsTogether };
+    if (pixels > PHOTO_MAX_TOTAL_PIXELS) return refuse(PHOTO_FIELD.tooManyPixelsTogether);
     checked.push({ label, source: result.source, width, height });
   }
   return { ok: true, photos: checked };
@@ -102,7 +105,7 @@ export async function checkPhotos(
 /** One checked photo decoded and re-encoded (in the image pool), or why it could not be. */
 export async function preparePhoto(
   photo: CheckedPhoto,
-): Promise<{ ok: true; photo: PreparedPhoto } | { ok: false; message: string }> {
+): Promise<{ ok: true; photo: PreparedPhoto } | { ok: false }> {
   try {
     return await runImageWork(async () => {
       const { data, info } = await sharp(sharpInput(photo.source), {
@@ -119,7 +122,7 @@ export async function preparePhoto(
     });
   } catch (error) {
     logger.error({ err: error }, "listing photo could not be processed");
-    return { ok: false, message: PHOTO_MESSAGES.failed };
+    return { ok: false };
   }
 }
 
@@ -149,7 +152,7 @@ export async function processPhotos(
       const prepared = await preparePhoto(photo);
       if (!prepared.ok) {
         await removeWritten();
-        return { ok: false, message: `${photo.label}: ${prepared.message}` };
+        return refuse(withDetail(PHOTO_FIELD.failed, photo.label));
       }
       const { body, width, height, variants } = prepared.photo;
       const key = mediaKey(photoName(title), now + i, { width, height });

@@ -16,6 +16,7 @@
 import type { Database } from "~/db/client.server";
 import type { RateLimitResult } from "~/domain/rate-limit/limiter.server";
 import { forgivePublicForm, limitPublicForm } from "~/domain/rate-limit/public-form.server";
+import { fail, ok, type Result } from "~/domain/result";
 import type { Storage } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
 import { createListing, findCompanyByName } from "./listings.server";
@@ -46,12 +47,12 @@ export function withdrawListingPost(db: Database, admission: RateLimitResult): P
   return forgivePublicForm(db, admission);
 }
 
-export type SubmitResult =
-  | { ok: true; id: number }
-  /** A photo was refused; `message` names it. */
-  | { ok: false; code: "photo_refused"; message: string }
-  /** The store or the database failed (logged). */
-  | { ok: false; code: "failed" };
+/**
+ * A photo was refused (`listing.photo_refused`: the field error of `photos` names it), or the store
+ * or the database failed (`listing.submit_failed`, logged).
+ */
+export type SubmitErrorCode = "listing.photo_refused" | "listing.submit_failed";
+export type SubmitResult = Result<{ id: number }, SubmitErrorCode>;
 
 /**
  * Stores an admitted, validated listing with its photos (at most 8; temporary files or buffers):
@@ -70,22 +71,23 @@ export async function submitListing(
   if (!checked.ok) {
     // Refused from the headers alone: nothing costly ran, so it does not count.
     await forgivePublicForm(db, admission);
-    return { ok: false, code: "photo_refused", message: checked.message };
+    return fail("listing.photo_refused", { fieldErrors: { photos: checked.photoError } });
   }
   let stored: StoredPhoto[] = [];
   try {
     const processed = await processPhotos(storage, checked.photos, data.title, now.getTime());
-    if (!processed.ok) return { ok: false, code: "photo_refused", message: processed.message };
+    if (!processed.ok)
+      return fail("listing.photo_refused", { fieldErrors: { photos: processed.photoError } });
     stored = processed.stored;
     const companyId = data.kind === "job" ? await findCompanyByName(db, data.companyName) : null;
     const id = await createListing(db, data, stored, { status: "pending", companyId, now });
-    return { ok: true, id };
+    return ok({ id });
   } catch (error) {
     logger.error({ err: error, kind: data.kind }, "listing could not be stored");
     await deletePhotoObjects(
       storage,
       stored.map((p) => p.key),
     );
-    return { ok: false, code: "failed" };
+    return fail("listing.submit_failed");
   }
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/form";
+import { parseForm } from "~/http/form";
+import { fieldMessage } from "~/messages/fields";
+import { FIELD_MESSAGES } from "~/messages/listings";
 import {
-  FIELD_MESSAGES,
   JOB_FORM_LISTS,
   jobSchema,
   parseAmount,
@@ -205,6 +206,6 @@ describe("buy/sell form", () => {
       condition: FIELD_MESSAGES.condition,
     });
     expect(photoCountError(8)).toBeNull();
-    expect(photoCountError(9)).toBe(FIELD_MESSAGES.photosCount);
+    expect(fieldMessage(photoCountError(9) ?? "")).toBe(FIELD_MESSAGES.photosCount);
   });
 });

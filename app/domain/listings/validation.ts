@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { currentYear, US_STATES } from "~/domain/companies/constants";
+import { codes, withDetail } from "~/domain/result";
 import { isValidEmail, sanitizeText } from "~/lib/text-sanitizer";
 import {
   CDL_CLASSES,
@@ -52,46 +53,44 @@ export const PAY_RANGES: Record<PayUnit, readonly [number, number]> = {
   "per-year": [1_000, 1_000_000],
 };
 
-const PAY_RANGE_MESSAGES: Record<PayUnit, string> = {
-  "per-mile": "Plata po milji mora biti između 0,10 i 5 $.",
-  "per-week": "Nedeljna plata mora biti između 100 i 20.000 $.",
-  percent: "Procenat mora biti između 1 i 100.",
-  "per-year": "Godišnja plata mora biti između 1.000 i 1.000.000 $.",
-};
-
-export const FIELD_MESSAGES = {
-  titleRequired: "Unesite naslov oglasa.",
-  titleShort: `Naslov mora imati najmanje ${LIMITS.title.min} karaktera.`,
-  titleLong: `Naslov može imati najviše ${LIMITS.title.max} karaktera.`,
-  descriptionRequired: "Unesite opis oglasa.",
-  descriptionShort: `Opis mora imati najmanje ${LIMITS.description.min} karaktera.`,
-  descriptionLong: `Opis može imati najviše ${LIMITS.description.max} karaktera.`,
-  cityRequired: "Unesite grad.",
-  state: "Izaberite jednu od 50 američkih država.",
-  contactName: "Unesite ime osobe za kontakt.",
-  phone: "Unesite ispravan broj telefona (samo cifre, razmaci, +, -, zagrade).",
-  email: "Unesite ispravnu adresu e-pošte (npr. ime@primer.com).",
-  contactRequired: "Unesite telefon ili adresu e-pošte da bi vas zainteresovani mogli kontaktirati.",
-  companyName: "Unesite naziv kompanije.",
-  position: "Izaberite vrstu posla.",
-  routeType: "Izaberite vrstu tura.",
-  equipment: "Izaberite opremu sa liste.",
-  cdlClass: "Izaberite potrebnu CDL klasu.",
-  endorsements: "Izaberite dozvole (endorsements) sa liste.",
-  payAmount: "Unesite iznos kao broj (npr. 0,65 ili 1800).",
-  payUnitMissing: "Izaberite kako se plata računa.",
-  payMinMissing: "Unesite iznos plate.",
-  payMaxBelowMin: "Najveći iznos ne može biti manji od najmanjeg.",
-  homeTime: "Izaberite koliko često je vozač kod kuće.",
-  saleCategory: "Izaberite šta prodajete.",
-  makeRequired: "Unesite marku (npr. Freightliner, Utility).",
-  year: (max: number) => `Godište mora biti između ${LIMITS.minYear} i ${max}.`,
-  mileage: "Pređene milje unesite kao ceo broj od 0 do 5.000.000.",
-  price: "Unesite cenu u dolarima (npr. 45000) ili ostavite prazno za „po dogovoru“.",
-  condition: "Izaberite stanje.",
-  photosCount: `Možete dodati najviše ${MAX_PHOTOS} fotografija.`,
-  companyId: "Izaberite kompaniju iz imenika.",
-} as const;
+/**
+ * The posting forms' field codes; the words are FIELD_MESSAGES in app/messages/listings.ts (a
+ * pay range's code carries its unit, the year's the latest year).
+ */
+export const LISTING_FIELD = codes("listing", [
+  "titleRequired",
+  "titleShort",
+  "titleLong",
+  "descriptionRequired",
+  "descriptionShort",
+  "descriptionLong",
+  "cityRequired",
+  "state",
+  "contactName",
+  "phone",
+  "email",
+  "contactRequired",
+  "companyName",
+  "position",
+  "routeType",
+  "equipment",
+  "cdlClass",
+  "endorsements",
+  "payAmount",
+  "payUnitMissing",
+  "payMinMissing",
+  "payMaxBelowMin",
+  "homeTime",
+  "saleCategory",
+  "makeRequired",
+  "year",
+  "mileage",
+  "price",
+  "condition",
+  "photosCount",
+  "companyId",
+  "payRange",
+]);
 
 /**
  * A money or pay amount as people type it here: "0,65", "0.65", "1800", "1.800", "1,800",
@@ -165,27 +164,27 @@ const choices = <T extends string>(values: readonly T[], message: string) =>
 
 const commonFields = {
   title: clean(LIMITS.title.max)
-    .refine((v) => v.length > 0, FIELD_MESSAGES.titleRequired)
-    .refine((v) => v.length === 0 || v.length >= LIMITS.title.min, FIELD_MESSAGES.titleShort)
-    .refine((v) => v.length <= LIMITS.title.max, FIELD_MESSAGES.titleLong),
+    .refine((v) => v.length > 0, LISTING_FIELD.titleRequired)
+    .refine((v) => v.length === 0 || v.length >= LIMITS.title.min, LISTING_FIELD.titleShort)
+    .refine((v) => v.length <= LIMITS.title.max, LISTING_FIELD.titleLong),
   description: clean(LIMITS.description.max)
-    .refine((v) => v.length > 0, FIELD_MESSAGES.descriptionRequired)
-    .refine((v) => v.length === 0 || v.length >= LIMITS.description.min, FIELD_MESSAGES.descriptionShort)
-    .refine((v) => v.length <= LIMITS.description.max, FIELD_MESSAGES.descriptionLong),
-  city: required(FIELD_MESSAGES.cityRequired, LIMITS.city),
-  state: choice(US_STATES, FIELD_MESSAGES.state),
-  contactName: required(FIELD_MESSAGES.contactName, LIMITS.contactName),
-  contactPhone: clean(40).refine((v) => v === "" || isValidPhone(v), FIELD_MESSAGES.phone),
+    .refine((v) => v.length > 0, LISTING_FIELD.descriptionRequired)
+    .refine((v) => v.length === 0 || v.length >= LIMITS.description.min, LISTING_FIELD.descriptionShort)
+    .refine((v) => v.length <= LIMITS.description.max, LISTING_FIELD.descriptionLong),
+  city: required(LISTING_FIELD.cityRequired, LIMITS.city),
+  state: choice(US_STATES, LISTING_FIELD.state),
+  contactName: required(LISTING_FIELD.contactName, LIMITS.contactName),
+  contactPhone: clean(40).refine((v) => v === "" || isValidPhone(v), LISTING_FIELD.phone),
   contactEmail: clean(254)
     .transform((v) => v.toLowerCase())
-    .refine((v) => v === "" || isValidEmail(v), FIELD_MESSAGES.email),
+    .refine((v) => v === "" || isValidEmail(v), LISTING_FIELD.email),
 };
 
 type CommonInput = { contactPhone: string; contactEmail: string };
 
 function contactRule(v: CommonInput, ctx: z.RefinementCtx) {
   if (!v.contactPhone && !v.contactEmail) {
-    ctx.addIssue({ code: "custom", path: ["contactPhone"], message: FIELD_MESSAGES.contactRequired });
+    ctx.addIssue({ code: "custom", path: ["contactPhone"], message: LISTING_FIELD.contactRequired });
   }
 }
 
@@ -254,16 +253,16 @@ function commonData(v: {
 export const jobSchema = z
   .object({
     ...commonFields,
-    companyName: required(FIELD_MESSAGES.companyName, LIMITS.companyName),
-    position: choice(JOB_POSITIONS, FIELD_MESSAGES.position),
-    routeType: choice(ROUTE_TYPES, FIELD_MESSAGES.routeType, true),
-    equipment: choices(EQUIPMENT_TYPES, FIELD_MESSAGES.equipment),
-    cdlClass: choice(CDL_CLASSES, FIELD_MESSAGES.cdlClass),
-    endorsements: choices(ENDORSEMENTS, FIELD_MESSAGES.endorsements),
-    payMin: raw().refine((v) => v === "" || parseAmount(v) !== null, FIELD_MESSAGES.payAmount),
-    payMax: raw().refine((v) => v === "" || parseAmount(v) !== null, FIELD_MESSAGES.payAmount),
-    payUnit: choice(PAY_UNITS, FIELD_MESSAGES.payUnitMissing, true),
-    homeTime: choice(HOME_TIMES, FIELD_MESSAGES.homeTime, true),
+    companyName: required(LISTING_FIELD.companyName, LIMITS.companyName),
+    position: choice(JOB_POSITIONS, LISTING_FIELD.position),
+    routeType: choice(ROUTE_TYPES, LISTING_FIELD.routeType, true),
+    equipment: choices(EQUIPMENT_TYPES, LISTING_FIELD.equipment),
+    cdlClass: choice(CDL_CLASSES, LISTING_FIELD.cdlClass),
+    endorsements: choices(ENDORSEMENTS, LISTING_FIELD.endorsements),
+    payMin: raw().refine((v) => v === "" || parseAmount(v) !== null, LISTING_FIELD.payAmount),
+    payMax: raw().refine((v) => v === "" || parseAmount(v) !== null, LISTING_FIELD.payAmount),
+    payUnit: choice(PAY_UNITS, LISTING_FIELD.payUnitMissing, true),
+    homeTime: choice(HOME_TIMES, LISTING_FIELD.homeTime, true),
     requirements: optional(LIMITS.requirements),
   })
   .superRefine((v, ctx) => {
@@ -272,20 +271,20 @@ export const jobSchema = z
     const max = v.payMax ? parseAmount(v.payMax) : null;
     const unit = isOneOf(PAY_UNITS, v.payUnit) ? v.payUnit : null;
     if ((v.payMin || v.payMax) && !unit && v.payUnit === "") {
-      ctx.addIssue({ code: "custom", path: ["payUnit"], message: FIELD_MESSAGES.payUnitMissing });
+      ctx.addIssue({ code: "custom", path: ["payUnit"], message: LISTING_FIELD.payUnitMissing });
     }
     if (unit && !v.payMin) {
-      ctx.addIssue({ code: "custom", path: ["payMin"], message: FIELD_MESSAGES.payMinMissing });
+      ctx.addIssue({ code: "custom", path: ["payMin"], message: LISTING_FIELD.payMinMissing });
     }
     if (!unit) return;
     const [low, high] = PAY_RANGES[unit];
     if (min !== null && (min < low || min > high)) {
-      ctx.addIssue({ code: "custom", path: ["payMin"], message: PAY_RANGE_MESSAGES[unit] });
+      ctx.addIssue({ code: "custom", path: ["payMin"], message: withDetail(LISTING_FIELD.payRange, unit) });
     }
     if (max !== null && (max < low || max > high)) {
-      ctx.addIssue({ code: "custom", path: ["payMax"], message: PAY_RANGE_MESSAGES[unit] });
+      ctx.addIssue({ code: "custom", path: ["payMax"], message: withDetail(LISTING_FIELD.payRange, unit) });
     } else if (min !== null && max !== null && max < min) {
-      ctx.addIssue({ code: "custom", path: ["payMax"], message: FIELD_MESSAGES.payMaxBelowMin });
+      ctx.addIssue({ code: "custom", path: ["payMax"], message: LISTING_FIELD.payMaxBelowMin });
     }
   })
   .transform(
@@ -320,30 +319,33 @@ export function saleSchema(now = new Date()) {
   return z
     .object({
       ...commonFields,
-      saleCategory: choice(SALE_CATEGORIES, FIELD_MESSAGES.saleCategory),
+      saleCategory: choice(SALE_CATEGORIES, LISTING_FIELD.saleCategory),
       make: optional(LIMITS.make),
       model: optional(LIMITS.model),
-      year: raw().refine((v) => {
-        if (v === "") return true;
-        const year = /^\d{4}$/.test(v) ? Number(v) : Number.NaN;
-        return year >= LIMITS.minYear && year <= maxYear;
-      }, FIELD_MESSAGES.year(maxYear)),
+      year: raw().refine(
+        (v) => {
+          if (v === "") return true;
+          const year = /^\d{4}$/.test(v) ? Number(v) : Number.NaN;
+          return year >= LIMITS.minYear && year <= maxYear;
+        },
+        withDetail(LISTING_FIELD.year, maxYear),
+      ),
       mileage: raw().refine((v) => {
         if (v === "") return true;
         const miles = parseWholeNumber(v);
         return miles !== null && miles <= LIMITS.maxMileage;
-      }, FIELD_MESSAGES.mileage),
+      }, LISTING_FIELD.mileage),
       price: raw().refine((v) => {
         if (v === "") return true;
         const dollars = parseAmount(v);
         return dollars !== null && dollars > 0 && dollars <= LIMITS.maxPriceDollars;
-      }, FIELD_MESSAGES.price),
-      condition: choice(SALE_CONDITIONS, FIELD_MESSAGES.condition),
+      }, LISTING_FIELD.price),
+      condition: choice(SALE_CONDITIONS, LISTING_FIELD.condition),
     })
     .superRefine((v, ctx) => {
       contactRule(v, ctx);
       if ((v.saleCategory === "truck" || v.saleCategory === "trailer") && !v.make) {
-        ctx.addIssue({ code: "custom", path: ["make"], message: FIELD_MESSAGES.makeRequired });
+        ctx.addIssue({ code: "custom", path: ["make"], message: LISTING_FIELD.makeRequired });
       }
     })
     .transform((v): SaleData => {
@@ -363,8 +365,24 @@ export function saleSchema(now = new Date()) {
 }
 
 /** The message for `count` photos when that is more than a listing may have, else null. */
+/**
+ * Why a photo is refused: a field code for `photos` (the words, in app/messages/listings.ts, name
+ * the photo: the code carries its label as detail, `withDetail(PHOTO_FIELD.notImage, "kamion.heic")`).
+ */
+export const PHOTO_FIELD = codes("photo", [
+  "notImage",
+  "tooLarge",
+  "imageTooManyPixels",
+  "tooManyPixels",
+  "tooManyPixelsTogether",
+  "failed",
+]);
+
+/** The moderation dialog's field code (its words are LISTING_MESSAGES in app/messages/listings.ts). */
+export const MODERATION_FIELD = codes("listing", ["rejectNoteRequired"]);
+
 export function photoCountError(count: number): string | null {
-  return count > MAX_PHOTOS ? FIELD_MESSAGES.photosCount : null;
+  return count > MAX_PHOTOS ? LISTING_FIELD.photosCount : null;
 }
 
 /** What the forms read with `getAll` (parseForm `lists`). */

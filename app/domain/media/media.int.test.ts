@@ -7,10 +7,16 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { mediaFiles } from "~/db/schema";
 import { createLocalStorage } from "~/integrations/storage/local.server";
 import type { Bucket, Storage } from "~/integrations/storage/storage";
+import { MEDIA_MESSAGES } from "~/messages/media";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { pngBomb } from "../../../tests/support/png-bomb";
-import { deleteMedia, listMedia, uploadMedia } from "./media.server";
-import { MEDIA_MESSAGES, type UploadProfile } from "./rules";
+import { inWords } from "../../../tests/support/words";
+import { deleteMedia as deleteCoded, listMedia, uploadMedia as uploadCoded } from "./media.server";
+import type { UploadProfile } from "./rules";
+
+/** The domain's answers with the message and status the media API gives them (app/http/errors.ts). */
+const uploadMedia = async (...args: Parameters<typeof uploadCoded>) => inWords(await uploadCoded(...args));
+const deleteMedia = async (...args: Parameters<typeof deleteCoded>) => inWords(await deleteCoded(...args));
 
 let t: TestDatabase;
 let root: string;
@@ -92,7 +98,7 @@ describeDb("media files kept in step with storage", () => {
       fileName: "a.png",
       bytes: broken,
     });
-    expect(r).toMatchObject({ ok: false, code: "not_image" });
+    expect(r).toMatchObject({ ok: false, code: "media.not_image" });
   });
 
   it("applies the 5 MB library limit and the 10 MB manager limit", async () => {
@@ -118,7 +124,7 @@ describeDb("media files kept in step with storage", () => {
       }),
     ).toMatchObject({
       ok: false,
-      code: "too_large",
+      code: "media.manager_too_large",
     });
   });
 
@@ -135,7 +141,7 @@ describeDb("media files kept in step with storage", () => {
       }),
     ).toMatchObject({
       ok: false,
-      code: "not_image",
+      code: "media.not_image",
     });
     const ok = await uploadMedia(t.db, storage, {
       bucket: "mediji",
@@ -159,7 +165,7 @@ describeDb("media files kept in step with storage", () => {
     ];
     for (const [i, text] of unsafe.entries()) {
       const r = await upload(`vektor-${i}.svg`, Buffer.from(text));
-      if (!r.ok) throw new Error(`vector ${i} refused: ${r.message}`);
+      if (!r.ok) throw new Error(`vector ${i} refused: ${r.code}`);
       const object = await storage.get("mediji", r.item.name);
       const chunks: Buffer[] = [];
       for await (const c of object!.body as AsyncIterable<Buffer>) chunks.push(c);
@@ -186,7 +192,7 @@ describeDb("media files kept in step with storage", () => {
   it("refuses a PNG bomb by its header and writes nothing (limits.test.ts times it)", async () => {
     const before = (await t.db.select({ n: count() }).from(mediaFiles))[0].n;
     const r = await upload("bomba.png", pngBomb(16_000, 16_000), "images", "library");
-    expect(r).toMatchObject({ ok: false, code: "too_many_pixels" });
+    expect(r).toMatchObject({ ok: false, code: "media.too_many_pixels" });
     expect((await t.db.select({ n: count() }).from(mediaFiles))[0].n).toBe(before);
   });
 

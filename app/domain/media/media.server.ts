@@ -3,6 +3,7 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import sharp, { type Metadata } from "sharp";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { mediaFiles } from "~/db/schema";
+import { type Failure, fail } from "~/domain/result";
 import type { Bucket, Storage } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
 import { runImageWork } from "./image-work.server";
@@ -13,13 +14,14 @@ import {
   LIBRARY_MIME_TYPES,
   MAX_BYTES,
   MAX_IMAGE_PIXELS,
-  MEDIA_MESSAGES,
+  type MediaErrorCode,
   type MediaType,
   mediaKey,
   mediaTypeOf,
   parseMediaKey,
   RASTER_MIME_TYPES,
   storedNameFor,
+  tooLargeCode,
   type UploadProfile,
   variantKey,
   variantWidths,
@@ -140,14 +142,7 @@ export type UploadInput = {
   now?: number;
 } & ({ bytes: Buffer } | { file: { path: string; size: number } });
 
-export type UploadResult =
-  | { ok: true; item: MediaItem }
-  | {
-      ok: false;
-      status: 400 | 413 | 500;
-      code: "not_image" | "too_large" | "too_many_pixels" | "unsafe_svg" | "failed";
-      message: string;
-    };
+export type UploadResult = { ok: true; item: MediaItem } | Failure<MediaErrorCode>;
 
 type Checked =
   | {
@@ -170,14 +165,9 @@ const DECODE_OPTIONS = { limitInputPixels: MAX_IMAGE_PIXELS } as const;
 export async function checkUpload(profile: UploadProfile, source: UploadSource): Promise<Checked> {
   const size = Buffer.isBuffer(source) ? source.length : source.size;
   if (size > MAX_BYTES[profile]) {
-    return {
-      ok: false,
-      status: 413,
-      code: "too_large",
-      message: profile === "library" ? MEDIA_MESSAGES.tooLarge : MEDIA_MESSAGES.managerTooLarge,
-    };
+    return fail(tooLargeCode(profile));
   }
-  const notImage = { ok: false, status: 400, code: "not_image", message: MEDIA_MESSAGES.notImage } as const;
+  const notImage = fail("media.not_image");
   if (size === 0) return notImage;
   const mime = sniffImageType(await headOf(source));
   if (!mime) return notImage;
@@ -198,7 +188,7 @@ export async function checkUpload(profile: UploadProfile, source: UploadSource):
   ];
   if (meta.format !== expected || !meta.width || !meta.height) return notImage;
   if (exceedsPixelLimit(meta.width, meta.height)) {
-    return { ok: false, status: 413, code: "too_many_pixels", message: MEDIA_MESSAGES.tooManyPixels };
+    return fail("media.too_many_pixels");
   }
   const rotated = meta.orientation && meta.orientation >= 5;
   return {
@@ -214,9 +204,7 @@ async function checkSvg(bytes: Buffer): Promise<Checked> {
   const result = await sanitizeSvg(bytes.toString("utf8"));
   if (!result.ok) {
     logger.info({ reason: result.reason }, "SVG upload refused");
-    return result.reason === "too_complex"
-      ? { ok: false, status: 413, code: "unsafe_svg", message: MEDIA_MESSAGES.svgTooComplex }
-      : { ok: false, status: 400, code: "unsafe_svg", message: MEDIA_MESSAGES.uploadFailed };
+    return result.reason === "too_complex" ? fail("media.svg_too_complex") : fail("media.unsafe_svg");
   }
   if (result.removed > 0) logger.info({ removed: result.removed }, "SVG upload sanitised");
   return { ok: true, mime: "image/svg+xml", source: Buffer.from(result.svg, "utf8") };
@@ -304,7 +292,7 @@ export async function uploadMedia(db: DbOrTx, storage: Storage, input: UploadInp
   } catch (error) {
     logger.error({ err: error, bucket: input.bucket, key }, "media upload failed");
     await Promise.allSettled(written.map((k) => storage.delete(input.bucket, k)));
-    return { ok: false, status: 500, code: "failed", message: MEDIA_MESSAGES.uploadFailed };
+    return fail("media.upload_failed");
   }
 }
 
@@ -314,7 +302,7 @@ export function variantKeysOf(name: string): string[] {
   return width ? variantWidths(width).map((w) => variantKey(name, w)) : [];
 }
 
-export type DeleteResult = { ok: true } | { ok: false; status: 404 | 500; message: string };
+export type DeleteResult = { ok: true } | Failure<MediaErrorCode>;
 
 /**
  * Deletes the row and the objects together: the row is deleted inside a transaction that only
@@ -337,12 +325,13 @@ export async function deleteMedia(
       await storage.delete(bucket, name);
       return row;
     });
-    if (!deleted) return { ok: false, status: 404, message: "Fajl nije pronađen." };
+    if (!deleted) return fail("media.not_found");
     await Promise.allSettled(variantKeysOf(name).map((key) => storage.delete(bucket, key)));
     return { ok: true };
   } catch (error) {
     logger.error({ err: error, bucket, name }, "media delete failed");
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, status: 500, message: reason };
+    // The store's own one-line reason is what the screen shows (detail).
+    return fail("media.delete_failed", { detail: reason });
   }
 }

@@ -6,12 +6,10 @@ import {
   isAllowedDeclaredType,
   LIBRARY_MAX_BYTES,
   MANAGER_MAX_BYTES,
-  MEDIA_MESSAGES,
   mediaKey,
   mediaTypeOf,
   parseMediaKey,
   storedNameFor,
-  uploadErrorText,
   variantKey,
   variantWidths,
 } from "./rules";
@@ -125,16 +123,5 @@ describe("exceedsPixelLimit", () => {
     expect(exceedsPixelLimit(10, 12_001)).toBe(true);
     expect(exceedsPixelLimit(8000, 7000)).toBe(true); // 56 MP
     expect(exceedsPixelLimit(16_000, 16_000)).toBe(true);
-  });
-});
-
-describe("uploadErrorText", () => {
-  it("shows the rule messages as they are and anything else as the spec's upload error", () => {
-    expect(uploadErrorText(MEDIA_MESSAGES.tooManyPixels)).toBe(MEDIA_MESSAGES.tooManyPixels);
-    expect(uploadErrorText(MEDIA_MESSAGES.notImage)).toBe(MEDIA_MESSAGES.notImage);
-    expect(uploadErrorText("ECONNRESET")).toBe("Greška pri otpremanju slike. Pokušajte ponovo.");
-    expect(uploadErrorText(undefined, "Greška pri otpremanju pop-up slike.")).toBe(
-      "Greška pri otpremanju pop-up slike.",
-    );
   });
 });

@@ -12,6 +12,7 @@ import type { MailProvider } from "~/integrations/mailgun/provider";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { type FakeMailgun, startFakeMailgun } from "../../../tests/support/fake-mailgun";
 import { until } from "../../../tests/support/until";
+import { inWords } from "../../../tests/support/words";
 import { createSendHandler, type SendJobOptions } from "./send-job.server";
 import { cancelSend, createDraft, getSend, queueSend, resumeSend, SEND_JOB_KIND } from "./sends.server";
 import { UNSUBSCRIBE_PLACEHOLDER, unsubscribeSecret, verifyUnsubscribe } from "./unsubscribe-link.server";
@@ -86,7 +87,7 @@ async function queue(audience: "all" | "selected" = "all", subscriberIds: number
     subscriberIds,
     createdBy: "admin@x.com",
   });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) throw new Error(result.code);
   return result.send.id;
 }
 
@@ -266,13 +267,16 @@ describeDb("newsletter send job", () => {
       origin: "https://balkanvozaci.test",
       createdBy: null,
     });
-    const second = await queueSend(t.db, {
-      draftId: draft.id,
-      subject: "Drugi",
-      audience: "all",
-      subscriberIds: [],
-      createdBy: null,
-    });
+    // The answer with the status and words the newsletter screen gives it (app/http/errors.ts).
+    const second = inWords(
+      await queueSend(t.db, {
+        draftId: draft.id,
+        subject: "Drugi",
+        audience: "all",
+        subscriberIds: [],
+        createdBy: null,
+      }),
+    );
     expect(second).toMatchObject({
       ok: false,
       status: 409,

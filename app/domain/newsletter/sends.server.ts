@@ -16,8 +16,8 @@ import {
   newsletterSubscribers,
 } from "~/db/schema";
 import { activeJobByKey, enqueueJob, getJob, requestCancel } from "~/domain/jobs/queue.server";
+import { type Failure, fail } from "~/domain/result";
 import { pgErrorCode } from "~/lib/db-errors";
-import { NEWSLETTER_MESSAGES } from "./messages";
 
 export const SEND_JOB_KIND = "newsletter:send";
 /** At most one queued or running send. */
@@ -59,11 +59,17 @@ export async function getSend(db: DbOrTx, id: number): Promise<SendRow | null> {
   return row ?? null;
 }
 
-export type QueueResult = { ok: true; send: SendRow } | { ok: false; status: 400 | 409; message: string };
+/**
+ * Why a send is not queued (the words are in domain/newsletter/messages.ts, the statuses in
+ * app/http/errors.ts): another send is running, no recipient, the draft is gone (sent or removed
+ * meanwhile).
+ */
+export type SendErrorCode = "newsletter.send_busy" | "newsletter.send_incomplete" | "newsletter.draft_gone";
+export type QueueResult = { ok: true; send: SendRow } | Failure<SendErrorCode>;
 
 class Refused extends Error {
   constructor(readonly result: Extract<QueueResult, { ok: false }>) {
-    super(result.message);
+    super(result.code);
   }
 }
 
@@ -84,7 +90,7 @@ export async function countRecipients(db: DbOrTx, audience: "all" | "selected", 
  */
 async function enqueueSendJob(tx: Transaction, sendId: number, createdBy: string | null) {
   if (await activeJobByKey(tx, SEND_JOB_KEY)) {
-    throw new Refused({ ok: false, status: 409, message: NEWSLETTER_MESSAGES.sendBusy });
+    throw new Refused(fail("newsletter.send_busy"));
   }
   try {
     const { job } = await tx.transaction((sp) =>
@@ -99,7 +105,7 @@ async function enqueueSendJob(tx: Transaction, sendId: number, createdBy: string
     return job;
   } catch (error) {
     if (pgErrorCode(error) === "23505") {
-      throw new Refused({ ok: false, status: 409, message: NEWSLETTER_MESSAGES.sendBusy });
+      throw new Refused(fail("newsletter.send_busy"));
     }
     throw error;
   }
@@ -139,7 +145,7 @@ export async function queueSend(
 ): Promise<QueueResult> {
   const recipients = await countRecipients(db, input.audience, input.subscriberIds);
   if (recipients === 0) {
-    return { ok: false, status: 400, message: NEWSLETTER_MESSAGES.needGenerateAndRecipients };
+    return fail("newsletter.send_incomplete");
   }
   return queueing(db, async (tx) => {
     const [queued] = await tx
@@ -156,7 +162,7 @@ export async function queueSend(
       })
       .where(and(eq(newsletterSends.id, input.draftId), eq(newsletterSends.status, "draft")))
       .returning();
-    if (!queued) throw new Refused({ ok: false, status: 409, message: NEWSLETTER_MESSAGES.draftGone });
+    if (!queued) throw new Refused(fail("newsletter.draft_gone"));
     return linkSendJob(tx, queued.id, input.createdBy);
   });
 }
@@ -190,7 +196,7 @@ export async function resumeSend(db: DbOrTx, sendId: number, createdBy: string |
       })
       .where(and(eq(newsletterSends.id, sendId), inArray(newsletterSends.status, ["failed", "cancelled"])))
       .returning();
-    if (!row) throw new Refused({ ok: false, status: 409, message: NEWSLETTER_MESSAGES.draftGone });
+    if (!row) throw new Refused(fail("newsletter.draft_gone"));
     await tx
       .update(newsletterSendBatches)
       .set({ attempts: 0 })

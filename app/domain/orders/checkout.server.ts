@@ -6,7 +6,8 @@
 import type { Database } from "~/db/client.server";
 import { getListing } from "~/domain/listings/listings.server";
 import { isLive } from "~/domain/listings/rules";
-import { limitPublicForm, tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import { limitPublicForm } from "~/domain/rate-limit/public-form.server";
+import { type Failure, fail } from "~/domain/result";
 import { type CardPayments, CheckoutError } from "~/integrations/stripe/card-payments";
 import { logger } from "~/lib/logger.server";
 import { formatMinorAmount } from "~/lib/money";
@@ -16,13 +17,6 @@ import { promotionSecret, signListing, verifyListingToken } from "./promotion-to
 import type { PromotionOffer } from "./types";
 
 export type { PromotionOffer };
-
-export const CHECKOUT_MESSAGES = {
-  unavailable: "Plaćanje karticom trenutno nije dostupno.",
-  listing: "Ovaj oglas trenutno ne može biti istaknut.",
-  product: "Izabrani paket nije dostupan. Izaberite drugi.",
-  providerFailed: "Plaćanje trenutno nije moguće. Pokušajte ponovo za nekoliko minuta.",
-} as const;
 
 function offerOf(p: PromotionProduct): PromotionOffer {
   return {
@@ -97,9 +91,18 @@ export async function checkoutTarget(
   };
 }
 
-export type StartCheckoutResult =
-  | { ok: true; url: string; sessionId: string }
-  | { ok: false; status: number; message: string };
+/**
+ * Why a checkout does not start (the words are CHECKOUT_MESSAGES in app/messages/orders.ts): no
+ * provider configured, a package the listing cannot buy, the provider refused; `rate_limited`
+ * carries the wait in minutes as its detail.
+ */
+export type CheckoutErrorCode =
+  | "checkout.unavailable"
+  | "checkout.product"
+  | "checkout.provider_failed"
+  | "rate_limited";
+
+export type StartCheckoutResult = { ok: true; url: string; sessionId: string } | Failure<CheckoutErrorCode>;
 
 /**
  * Starts the hosted checkout for a package: amount and currency from our product, the listing,
@@ -111,15 +114,14 @@ export async function startPromotionCheckout(
   payments: CardPayments | null,
   input: { target: CheckoutTarget; productId: string; origin: string; clientIp: string | null },
 ): Promise<StartCheckoutResult> {
-  if (!payments) return { ok: false, status: 404, message: CHECKOUT_MESSAGES.unavailable };
+  if (!payments) return fail("checkout.unavailable");
   const { listing, token } = input.target;
   const product = await getProduct(db, input.productId);
   if (!product?.active || product.kind !== listing.kind) {
-    return { ok: false, status: 400, message: CHECKOUT_MESSAGES.product };
+    return fail("checkout.product");
   }
   const limited = await limitPublicForm(db, "promotion-checkout", input.clientIp);
-  if (!limited.ok)
-    return { ok: false, status: 429, message: tooManyRequestsMessage(limited.retryAfterMinutes) };
+  if (!limited.ok) return fail("rate_limited", { detail: String(limited.retryAfterMinutes) });
 
   const back = new URLSearchParams({ oglas: String(listing.id) });
   if (token) back.set("kljuc", token);
@@ -148,6 +150,6 @@ export async function startPromotionCheckout(
       { err: error instanceof CheckoutError ? (error.cause ?? error) : error },
       "checkout could not start",
     );
-    return { ok: false, status: 502, message: CHECKOUT_MESSAGES.providerFailed };
+    return fail("checkout.provider_failed");
   }
 }

@@ -225,6 +225,16 @@ describeDb("promotion products", () => {
       form({ intent: "update", id: "nema", name: "x", price: "9", days: "7" }),
     );
     expect(missing).toMatchObject({ ok: false, status: 404, message: PRODUCT_MESSAGES.notFound });
+    // An intent the screen never sends is refused, not taken for a save.
+    const before = await listProducts(t.db);
+    for (const intent of ["drop", ""]) {
+      const unknown = await productFormAction(
+        t.db,
+        form({ intent, id: "featured-sale-7", name: "Tuđe", price: "9", days: "7" }),
+      );
+      expect(unknown).toMatchObject({ ok: false, status: 400, message: "Nepoznata akcija." });
+    }
+    expect(await listProducts(t.db)).toEqual(before);
   });
 
   it("adds packages at the end of their kind with readable ids that are never reused", async () => {

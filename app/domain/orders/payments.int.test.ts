@@ -12,17 +12,17 @@ import type { ListingData } from "~/domain/listings/validation";
 import type { CardPayments } from "~/integrations/stripe/card-payments";
 import { createStripePayments } from "~/integrations/stripe/stripe.server";
 import { onContentChange } from "~/lib/content-change.server";
+import { CHECKOUT_MESSAGES } from "~/messages/orders";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/public/stripe-webhook";
 import { setServices } from "~/services.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { type FakeStripe, type SentEvent, startFakeStripe } from "../../../tests/support/fake-stripe";
-import {
-  CHECKOUT_MESSAGES,
-  checkoutTarget,
-  promotionOffers,
-  startPromotionCheckout,
-} from "./checkout.server";
+import { inWords } from "../../../tests/support/words";
+import { checkoutTarget, promotionOffers, startPromotionCheckout as startCoded } from "./checkout.server";
 import { signListing } from "./promotion-token.server";
+
+/** A checkout's answer with the message and status the promotion page gives it (app/http/errors.ts). */
+const startCheckout = async (...args: Parameters<typeof startCoded>) => inWords(await startCoded(...args));
 
 const SECRET_KEY = "sk_test_fake_payments_0123456789";
 const WEBHOOK_SECRET = "whsec_fake_payments_0123456789";
@@ -88,7 +88,7 @@ async function checkout(
 ) {
   const target = await checkoutTarget(t.db, listingId, token);
   if (!target) return null;
-  return startPromotionCheckout(t.db, payments, {
+  return startCheckout(t.db, payments, {
     target,
     productId,
     origin: "https://vozaci.example",
@@ -172,7 +172,7 @@ describeDb("checkout", () => {
 
   it("refuses a package of the other kind, a hidden one, and an unknown one", async () => {
     const id = await newListing();
-    const refused = { ok: false, status: 400, message: CHECKOUT_MESSAGES.product };
+    const refused = { ok: false, code: "checkout.product", status: 400, message: CHECKOUT_MESSAGES.product };
     expect(await checkout(id, "featured-sale-7")).toEqual(refused);
     expect(await checkout(id, "nema-ga")).toEqual(refused);
     await t.db
@@ -221,13 +221,18 @@ describeDb("checkout", () => {
     const target = await checkoutTarget(t.db, id, null);
     if (!target) throw new Error("no target");
     expect(
-      await startPromotionCheckout(t.db, null, {
+      await startCheckout(t.db, null, {
         target,
         productId: "featured-job-7",
         origin: "x",
         clientIp: null,
       }),
-    ).toEqual({ ok: false, status: 404, message: CHECKOUT_MESSAGES.unavailable });
+    ).toEqual({
+      ok: false,
+      code: "checkout.unavailable",
+      status: 404,
+      message: CHECKOUT_MESSAGES.unavailable,
+    });
   });
 
   it("says so when Stripe refuses the request (a wrong key) and records nothing", async () => {
@@ -240,13 +245,18 @@ describeDb("checkout", () => {
     const target = await checkoutTarget(t.db, id, null);
     if (!target) throw new Error("no target");
     const before = fake.sessions.size;
-    const result = await startPromotionCheckout(t.db, wrong, {
+    const result = await startCheckout(t.db, wrong, {
       target,
       productId: "featured-job-7",
       origin: "https://vozaci.example",
       clientIp: null,
     });
-    expect(result).toEqual({ ok: false, status: 502, message: CHECKOUT_MESSAGES.providerFailed });
+    expect(result).toEqual({
+      ok: false,
+      code: "checkout.provider_failed",
+      status: 502,
+      message: CHECKOUT_MESSAGES.providerFailed,
+    });
     expect(fake.requests.at(-1)?.authorization).toBe("Bearer sk_test_wrong");
     expect(fake.sessions.size).toBe(before);
   });

@@ -101,6 +101,8 @@ export type ProductFormResult = {
   message: string;
   fieldErrors: FieldErrors;
   values: FormValues;
+  /** The package as saved (parsed: price in cents), for the audit log; never sent to the screen. */
+  saved?: ProductInput;
 };
 
 /**

@@ -1,9 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { adminUsers, loginAttempts, userSessions } from "~/db/schema";
+import { errorMessage, errorStatus } from "~/http/errors";
+import { LOGIN_MESSAGES, loginRateLimitMessage } from "~/messages/users";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { insertUser, TEST_PASSWORD } from "../../../tests/support/fixtures";
-import { LOGIN_MESSAGES, login, rateLimitMessage } from "./auth.server";
+import { type LoginResult, login } from "./auth.server";
 import { bootstrapAdmin, DEMO_ADMIN_EMAIL } from "./bootstrap.server";
 import { verifyPassword } from "./password.server";
 import {
@@ -25,12 +27,19 @@ beforeEach(async () => {
   await t.db.delete(adminUsers);
 });
 
-const attempt = (
+const attempt = async (
   email: string,
   password: string,
   ipAddress: string | null = "10.0.0.1",
   deviceToken: string | null = null,
-) => login(t.db, { email, password, ipAddress, userAgent: "vitest", deviceToken });
+) => answer(await login(t.db, { email, password, ipAddress, userAgent: "vitest", deviceToken }));
+
+/** A sign-in's outcome as the login page answers it: the code's message and status (app/http/errors.ts). */
+function answer(result: LoginResult) {
+  if (result.ok) return { ok: true as const, ...result.value };
+  const { code, detail } = result;
+  return { ok: false as const, code, error: errorMessage(code, detail), status: errorStatus(code) };
+}
 
 /** Signs in once, as staff do from their own browser, and returns that browser's device token. */
 async function knownDevice(email: string): Promise<string> {
@@ -62,11 +71,13 @@ describeDb("staff sign-in", () => {
     await insertUser(t.db, { email: "ana@balkanvozaci.com" });
     expect(await attempt("ana@balkanvozaci.com", "pogresna")).toEqual({
       ok: false,
+      code: "login.invalid",
       error: LOGIN_MESSAGES.invalid,
       status: 401,
     });
     expect(await attempt("niko@balkanvozaci.com", TEST_PASSWORD)).toEqual({
       ok: false,
+      code: "login.invalid",
       error: "Invalid email or password",
       status: 401,
     });
@@ -85,7 +96,12 @@ describeDb("staff sign-in", () => {
       expect((await attempt("ana@balkanvozaci.com", "pogresna", "10.0.1.1")).ok).toBe(false);
     }
     const blocked = await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.0.1.1");
-    expect(blocked).toEqual({ ok: false, error: rateLimitMessage(15), status: 429 });
+    expect(blocked).toEqual({
+      ok: false,
+      code: "login.rate_limited",
+      error: loginRateLimitMessage(15 * 60),
+      status: 429,
+    });
     // The window is counted in the database: once the attempts are older than 15 minutes, sign-in works.
     await t.db.update(loginAttempts).set({ attemptedAt: sql`now() - interval '16 minutes'` });
     expect((await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.0.1.1")).ok).toBe(true);
@@ -148,7 +164,7 @@ describeDb("staff sign-in", () => {
     for (const r of refused) {
       expect(r).toMatchObject({
         error: expect.stringMatching(
-          /^Previše neuspešnih pokušaja prijave\. Pokušajte ponovo za \d+ sekund[ue]?\.$/,
+          /^Previše neuspešnih pokušaja prijave\. Pokušajte ponovo za \d+ sekund[uei]?\.$/,
         ),
       });
     }
@@ -201,7 +217,8 @@ describeDb("staff sign-in", () => {
     }
     expect(await attempt("ana@balkanvozaci.com", TEST_PASSWORD, "10.70.9.1", device)).toEqual({
       ok: false,
-      error: rateLimitMessage(15),
+      code: "login.rate_limited",
+      error: loginRateLimitMessage(15 * 60),
       status: 429,
     });
   });

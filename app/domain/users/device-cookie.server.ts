@@ -7,15 +7,13 @@
  * wrong passwords at a staff e-mail slows down only browsers the account never used.
  *
  * The cookie proves nothing by itself (the password is still checked); it is HttpOnly, limited to
- * /admin, and a stolen one is limited to 5 attempts per 15 minutes of its own.
+ * /admin, and a stolen one is limited to 5 attempts per 15 minutes of its own. This module makes and
+ * reads the token; the cookie itself is written by the edge (`app/http/auth.server.ts`).
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "~/db/client.server";
 import { getServerSecret } from "~/domain/secrets/server-secrets.server";
 
-export const DEVICE_COOKIE = "bv_device";
-/** A year: staff who sign in at least once a year from a browser keep it known. */
-const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const SECRET_NAME = "login-device-cookie";
 
 export type KnownDevice = { nonce: string };
@@ -59,9 +57,4 @@ export function readDeviceToken(secret: string, token: string | null, email: str
 
 export function deviceSecret(db: DbOrTx): Promise<string> {
   return getServerSecret(db, SECRET_NAME);
-}
-
-export function deviceCookie(token: string, https: boolean): string {
-  const secure = https ? "; Secure" : "";
-  return `${DEVICE_COOKIE}=${token}; Path=/admin; HttpOnly; SameSite=Lax; Max-Age=${DEVICE_COOKIE_MAX_AGE_S}${secure}`;
 }

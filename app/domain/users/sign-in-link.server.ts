@@ -181,7 +181,7 @@ export async function signInWithLink(
     .returning({ id: signInLinks.id });
   if (!used) {
     // Another request used it a moment before: this sign-in does not count.
-    await deleteSession(db, result.token);
+    await deleteSession(db, result.value.token);
     return { link: "invalid" };
   }
   await db

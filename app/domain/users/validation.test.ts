@@ -1,13 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/form";
-import {
-  type CreateUserValues,
-  createUserFormSchema,
-  deleteErrorMessage,
-  USER_MESSAGES,
-  userDeletedMessage,
-  validateCreateUser,
-} from "./validation";
+import { parseForm } from "~/http/form";
+import { fieldMessage } from "~/messages/fields";
+import { deleteErrorMessage, USER_MESSAGES, userDeletedMessage } from "~/messages/users";
+import { type CreateUserValues, createUserFormSchema, validateCreateUser } from "./validation";
 
 const valid: CreateUserValues = {
   email: "  Marko.Petrovic@Example.COM ",
@@ -38,7 +33,7 @@ describe("create user validation (spec §5)", () => {
       const result = validateCreateUser({ ...valid, [field]: "   " });
       expect(result.ok).toBe(false);
       if (!result.ok) {
-        expect(result.formError).toBe("Sva polja su obavezna");
+        expect(fieldMessage(result.formError)).toBe("Sva polja su obavezna");
         expect(Object.keys(result.fieldErrors)).toEqual([field]);
       }
     },
@@ -47,14 +42,14 @@ describe("create user validation (spec §5)", () => {
   it("needs a password of at least 8 characters", () => {
     const short = validateCreateUser({ ...valid, password: "1234567" });
     expect(short.ok).toBe(false);
-    if (!short.ok) expect(short.formError).toBe("Lozinka mora imati najmanje 8 karaktera");
+    if (!short.ok) expect(fieldMessage(short.formError)).toBe("Lozinka mora imati najmanje 8 karaktera");
     expect(validateCreateUser({ ...valid, password: "12345678" }).ok).toBe(true);
   });
 
   it("rejects an e-mail that is not one", () => {
     const result = validateCreateUser({ ...valid, email: "marko" });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.fieldErrors.email).toBe(USER_MESSAGES.emailInvalid);
+    if (!result.ok) expect(fieldMessage(result.fieldErrors.email ?? "")).toBe(USER_MESSAGES.emailInvalid);
   });
 
   it("defaults an unknown role to editor and keeps admin", () => {

@@ -106,7 +106,7 @@ for (const driver of ["local", "s3"] as const) {
         fileName: `${driver}.png`,
         bytes: png,
       });
-      if (!up.ok) throw new Error(up.message);
+      if (!up.ok) throw new Error(up.code);
       expect(await storage().exists("images", up.item.name)).toBe(true);
       expect(await storage().exists("images", `_v/${up.item.name}/800.webp`)).toBe(true);
       const listed = await listMedia(t.db, { bucket: "images", q: driver, page: 1, perPage: 20 });

@@ -10,7 +10,7 @@ import { Notice } from "~/components/ui/notice";
 import { clickStats, dailyClicks, getCampaign } from "~/domain/banners/analytics.server";
 import { reportPath, reportSecret } from "~/domain/banners/report-signature.server";
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { formatDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";

@@ -10,7 +10,7 @@ import { Notice } from "~/components/ui/notice";
 import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { type CampaignSort, clickStats, listCampaigns } from "~/domain/banners/analytics.server";
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/analytics";

@@ -14,7 +14,6 @@ import { listRevisions, restoreRevision } from "~/domain/articles/revisions.serv
 import { articlePath } from "~/domain/articles/slug";
 import {
   ARTICLE_FORM_LISTS,
-  ARTICLE_MESSAGES,
   addTag,
   articleFormSchema,
   articleFormValues,
@@ -23,16 +22,11 @@ import {
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { errorMessage } from "~/http/errors";
 import { redirectWithFlash } from "~/http/flash.server";
-import {
-  type FieldErrors,
-  type FormValues,
-  listOf,
-  parseForm,
-  textValue,
-  withStoredFields,
-} from "~/lib/form";
+import { parseForm } from "~/http/form";
+import { type FieldErrors, type FormValues, listOf, textValue, withStoredFields } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { getDb } from "~/services.server";
 
 type Staff = { id: number; email: string; firstName: string; lastName: string; role: string };

@@ -15,7 +15,7 @@ import { useArticleForm, useSaving } from "~/components/articles/use-article-for
 import { PreviewLinkCard, type WorkReply } from "~/components/articles/work-notices";
 import { ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { parseIntent } from "~/http/intent";
 import type { Route } from "./+types/article-form";
 import {

@@ -19,16 +19,16 @@ import {
   setArticlePopular,
 } from "~/domain/articles/admin.server";
 import { ARTICLE_PAGE_SIZE, parseArticleListQuery } from "~/domain/articles/list-query";
-import { ARTICLE_MESSAGES } from "~/domain/articles/messages";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { failure, unknownIntent } from "~/http/errors";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { resultCountLine } from "~/lib/pagination";
+import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/articles";
 

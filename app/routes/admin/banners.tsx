@@ -20,8 +20,8 @@ import {
   slotLabel,
 } from "~/domain/banners/rules";
 import { BANNER_MESSAGES } from "~/domain/banners/validation";
-import { requirePermission } from "~/domain/users/auth.server";
 import { auditTrail } from "~/http/audit-trail.server";
+import { requirePermission } from "~/http/auth.server";
 import { unknownIntent } from "~/http/errors";
 import { readIntent } from "~/http/intent";
 import { newYorkDay } from "~/lib/dates";

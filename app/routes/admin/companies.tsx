@@ -11,21 +11,18 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { FilterBar } from "~/components/ui/filter-bar";
 import { FlashNotice, Notice } from "~/components/ui/notice";
 import { ActiveBadge } from "~/components/ui/status-badge";
-import {
-  ADMIN_COMPANIES_PAGE_SIZE,
-  COMPANY_MESSAGES,
-  parseCompanyFilters,
-} from "~/domain/companies/constants";
+import { ADMIN_COMPANIES_PAGE_SIZE, parseCompanyFilters } from "~/domain/companies/constants";
 import { deleteCompany, listCompanies, toggleCompanyActive } from "~/domain/companies/queries.server";
-import { requirePermission } from "~/domain/users/auth.server";
 import { readListRequest } from "~/http/admin-list.server";
 import { auditTrail } from "~/http/audit-trail.server";
-import { unknownIntent } from "~/http/errors";
+import { requirePermission } from "~/http/auth.server";
+import { failure, unknownIntent } from "~/http/errors";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";
 import { idField } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { resultCountLine, totalPagesOf } from "~/lib/pagination";
+import { COMPANY_MESSAGES } from "~/messages/companies";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/companies";
 
@@ -60,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await readIntent(request, actionSchema);
   if (!parsed.ok) {
     if (!parsed.known) return unknownIntent({ intent: parsed.intent });
-    return data({ ok: false, intent: parsed.intent, message: COMPANY_MESSAGES.notFound }, { status: 400 });
+    return failure("company.not_found", { intent: parsed.intent, status: 400 });
   }
   const { intent, companyId: id } = parsed.data;
   const db = getDb();
@@ -68,8 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "toggle") {
     try {
       const active = await toggleCompanyActive(db, id);
-      if (active === null)
-        return data({ ok: false, intent, message: COMPANY_MESSAGES.notFound }, { status: 404 });
+      if (active === null) return failure("company.not_found", { intent });
       await audit("toggle", { recordId: id, changes: { active: [!active, active] } });
       return data({
         ok: true,
@@ -78,19 +74,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     } catch (error) {
       logger.error({ err: error, companyId: id }, "company toggle failed");
-      return data({ ok: false, intent, message: COMPANY_MESSAGES.toggleFailed }, { status: 500 });
+      return failure("company.toggle_failed", { intent });
     }
   }
   if (intent === "delete") {
     try {
       const deleted = await deleteCompany(db, id);
-      if (!deleted)
-        return data({ ok: false, intent, message: COMPANY_MESSAGES.deleteFailed }, { status: 404 });
+      if (!deleted) return failure("company.delete_failed", { intent, status: 404 });
       await audit("delete", { recordId: id });
       return data({ ok: true, intent, message: COMPANY_MESSAGES.deleted });
     } catch (error) {
       logger.error({ err: error, companyId: id }, "company delete failed");
-      return data({ ok: false, intent, message: COMPANY_MESSAGES.deleteFailed }, { status: 500 });
+      return failure("company.delete_failed", { intent });
     }
   }
   throw new Error(`unhandled intent ${intent satisfies never}`);

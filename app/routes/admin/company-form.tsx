@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { blankCompanyInput, CompanyFields, companyToInput } from "~/components/companies/company-fields";
@@ -7,12 +7,7 @@ import { useFocusFirstError } from "~/components/ui/field";
 import { FormActions } from "~/components/ui/form-actions";
 import { Notice } from "~/components/ui/notice";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
-import {
-  COMPANY_CATEGORIES,
-  COMPANY_MESSAGES,
-  categoryOptions,
-  currentYear,
-} from "~/domain/companies/constants";
+import { COMPANY_CATEGORIES, categoryOptions, currentYear } from "~/domain/companies/constants";
 import { createCompany, getCompany, updateCompany } from "~/domain/companies/queries.server";
 import {
   COMPANY_FORM_LISTS,
@@ -20,9 +15,11 @@ import {
   companyFormSchema,
   parseList,
 } from "~/domain/companies/validation";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
+import { failure } from "~/http/errors";
 import { redirectWithFlash } from "~/http/flash.server";
-import { type FieldErrors, listOf, parseForm, textValue } from "~/lib/form";
+import { parseForm } from "~/http/form";
+import { type FieldErrors, listOf, textValue } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
@@ -36,7 +33,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
 function companyId(params: { id?: string }): number | null {
   if (params.id === undefined) return null;
   const id = parseId(params.id);
-  if (id === null) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
+  if (id === null) throw failure("company.not_found");
   return id;
 }
 
@@ -47,7 +44,7 @@ function newCompanyValues(): CompanyInput {
 
 async function loadCompany(id: number) {
   const company = await getCompany(getDb(), id);
-  if (!company) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
+  if (!company) throw failure("company.not_found");
   return company;
 }
 
@@ -90,10 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     ]),
   };
   if (!parsed.ok) {
-    return data(
-      { message: COMPANY_MESSAGES.fixErrors, fieldErrors: parsed.fieldErrors, values, active },
-      { status: 400 },
-    );
+    return failure("company.invalid", { fieldErrors: parsed.fieldErrors, values, active });
   }
   let saved: boolean;
   let savedId = id;
@@ -102,12 +96,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     saved = id === null ? (savedId ?? 0) > 0 : await updateCompany(db, id, { ...parsed.data, active });
   } catch (error) {
     logger.error({ err: error, companyId: id }, "company save failed");
-    return data(
-      { message: COMPANY_MESSAGES.saveFailed, fieldErrors: {} as FieldErrors, values, active },
-      { status: 500 },
-    );
+    return failure("company.save_failed", { fieldErrors: {} as FieldErrors, values, active });
   }
-  if (!saved) throw data({ message: COMPANY_MESSAGES.notFound }, { status: 404 });
+  if (!saved) throw failure("company.not_found");
   await recordAudit(db, {
     actor: user,
     area: "companies",

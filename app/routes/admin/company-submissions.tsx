@@ -16,7 +16,6 @@ import {
   categoryOptions,
   currentYear,
   SUBMISSION_CATEGORIES,
-  SUBMISSION_MESSAGES,
   SUBMISSION_STATUS_LABELS,
   SUBMISSIONS_PAGE_SIZE,
 } from "~/domain/companies/constants";
@@ -32,14 +31,15 @@ import {
 } from "~/domain/companies/submissions.server";
 import { companyFormSchema } from "~/domain/companies/validation";
 import type { QueueReply } from "~/domain/moderation/queue";
-import { requirePermission } from "~/domain/users/auth.server";
 import { auditTrail } from "~/http/audit-trail.server";
+import { requirePermission } from "~/http/auth.server";
 import { unknownIntent } from "~/http/errors";
+import { parseForm } from "~/http/form";
 import { parseIntent } from "~/http/intent";
 import { loadQueueFrom, QUEUE_FORM, queueIds, queueNote, queueReply } from "~/http/moderation.server";
 import { formatDateTime } from "~/lib/dates";
-import { parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { SUBMISSION_MESSAGES } from "~/messages/companies";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/company-submissions";
 

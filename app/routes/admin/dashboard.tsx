@@ -9,7 +9,7 @@ import { clickStats } from "~/domain/banners/analytics.server";
 import { countCompanies, latestActiveCompanies } from "~/domain/companies/companies.server";
 import { attentionItems } from "~/domain/dashboard/attention.server";
 import { systemStatus } from "~/domain/dashboard/system.server";
-import { requirePermission, userPermissions } from "~/domain/users/auth.server";
+import { requirePermission, userPermissions } from "~/http/auth.server";
 import { appVersion } from "~/lib/app-version.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { getDb, getServices } from "~/services.server";

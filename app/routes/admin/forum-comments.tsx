@@ -14,7 +14,7 @@ import {
 } from "~/domain/forum/moderation.server";
 import { COMMENT_FORMS, countOf } from "~/domain/forum/rules";
 import { TAB_WORDS } from "~/domain/moderation/queue";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";

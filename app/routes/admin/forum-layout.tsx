@@ -2,7 +2,7 @@ import { NavLink, Outlet } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { cn } from "~/components/ui/cn";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import type { Route } from "./+types/forum-layout";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forum — Admin panel" }];

@@ -11,7 +11,7 @@ import {
 } from "~/domain/forum/moderation.server";
 import { COMMENT_FORMS, countOf, TOPIC_FORMS } from "~/domain/forum/rules";
 import { TAB_WORDS } from "~/domain/moderation/queue";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-topics";

@@ -5,7 +5,7 @@ import { Notice } from "~/components/ui/notice";
 import { FORUM_MESSAGES, type ModerationStatus } from "~/domain/forum/constants";
 import { forumStatusCounts, type StatusCounts } from "~/domain/forum/moderation.server";
 import { TAB_WORDS } from "~/domain/moderation/queue";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum";

@@ -3,7 +3,7 @@ import { articlePath } from "~/domain/articles/slug";
 import { getHeadingPreview } from "~/domain/headings/preview.server";
 import { HEADINGS_MESSAGES } from "~/domain/headings/rules";
 import type { HeadingPreviewData } from "~/domain/headings/types";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/heading-preview";

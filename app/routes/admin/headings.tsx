@@ -23,8 +23,8 @@ import {
   listHeadingArticles,
 } from "~/domain/headings/list.server";
 import { HEADINGS_MESSAGES, HEADINGS_PAGE_SIZE, parseHeadingFilter } from "~/domain/headings/rules";
-import { requirePermission } from "~/domain/users/auth.server";
-import { parseForm } from "~/lib/form";
+import { requirePermission } from "~/http/auth.server";
+import { parseForm } from "~/http/form";
 import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine } from "~/lib/pagination";
 import { getDb } from "~/services.server";

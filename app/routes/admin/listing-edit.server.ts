@@ -4,7 +4,7 @@
  */
 import type { Database } from "~/db/client.server";
 import { getListing, updateListing } from "~/domain/listings/listings.server";
-import { LISTING_MESSAGES, MAX_PHOTOS } from "~/domain/listings/options";
+import { MAX_PHOTOS } from "~/domain/listings/options";
 import {
   checkPhotos,
   deletePhotoObjects,
@@ -13,11 +13,14 @@ import {
   processPhotos,
   type StoredPhoto,
 } from "~/domain/listings/photos.server";
-import { FIELD_MESSAGES, JOB_FORM_LISTS, jobSchema, saleSchema } from "~/domain/listings/validation";
+import { JOB_FORM_LISTS, jobSchema, saleSchema } from "~/domain/listings/validation";
+import { parseForm } from "~/http/form";
 import type { Storage } from "~/integrations/storage/storage";
-import { type FieldErrors, type FormValues, parseForm } from "~/lib/form";
+import type { FieldErrors, FormValues } from "~/lib/form";
 import { parseId, parseIds } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { fieldMessage } from "~/messages/fields";
+import { FIELD_MESSAGES, LISTING_MESSAGES } from "~/messages/listings";
 
 export type EditResult =
   | { ok: true; status: 200 }
@@ -75,12 +78,13 @@ export async function saveListingEdit(
     return fail(400, LISTING_MESSAGES.fixErrors, { photos: FIELD_MESSAGES.photosCount });
   }
   const checked = await checkPhotos(files);
-  if (!checked.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: checked.message });
+  if (!checked.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: fieldMessage(checked.photoError) });
 
   let added: StoredPhoto[] = [];
   try {
     const processed = await processPhotos(storage, checked.photos, fields.title);
-    if (!processed.ok) return fail(400, LISTING_MESSAGES.fixErrors, { photos: processed.message });
+    if (!processed.ok)
+      return fail(400, LISTING_MESSAGES.fixErrors, { photos: fieldMessage(processed.photoError) });
     added = processed.stored;
     const result = await updateListing(db, id, fields, {
       companyId: fields.kind === "job" ? companyId : undefined,

@@ -15,20 +15,20 @@ import { countListingsByStatus, getListing, listAdminListings } from "~/domain/l
 import {
   ADMIN_LISTINGS_PAGE_SIZE,
   KIND_LABELS,
-  LISTING_MESSAGES,
   type ListingKind,
   SALE_CATEGORY_LABELS,
   STATUS_LABELS,
 } from "~/domain/listings/options";
 import { isFeatured } from "~/domain/listings/rules";
 import type { ListingDetail } from "~/domain/listings/types";
-import { requirePermission } from "~/domain/users/auth.server";
 import { auditTrail } from "~/http/audit-trail.server";
+import { requirePermission } from "~/http/auth.server";
 import { readFlash } from "~/http/flash.server";
 import { readIntent } from "~/http/intent";
 import { loadQueueFrom, QUEUE_FORM, queueIds, queueIntents, queueReply } from "~/http/moderation.server";
 import { refuseQueuePost } from "~/http/queue-refusal.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { LISTING_MESSAGES } from "~/messages/listings";
 import { getDb, getStorage } from "~/services.server";
 import type { Route } from "./+types/listings";
 

@@ -10,19 +10,19 @@ import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { recordSignIn } from "~/domain/audit/sign-in.server";
-import { getSessionUser, sessionCookie } from "~/domain/users/auth.server";
-import { deviceCookie } from "~/domain/users/device-cookie.server";
 import {
   readSignInLink,
   requestSignInLink,
   SIGN_IN_LINK_FORM,
   signInWithLink,
 } from "~/domain/users/sign-in-link.server";
-import { SIGN_IN_LINK_MESSAGES, signInLinkRequestSchema, signInLinkSchema } from "~/domain/users/validation";
+import { signInLinkRequestSchema, signInLinkSchema } from "~/domain/users/validation";
+import { deviceCookie, getSessionUser, sessionCookie } from "~/http/auth.server";
 import { errorMessage, errorStatus, unknownIntent } from "~/http/errors";
+import { parseForm } from "~/http/form";
 import { submitPublicForm } from "~/http/public-form.server";
 import { publicOrigin } from "~/http/public-origin.server";
-import { parseForm } from "~/lib/form";
+import { SIGN_IN_LINK_MESSAGES } from "~/messages/users";
 import { getDb, getMail } from "~/services.server";
 import type { Route } from "./+types/login-link";
 
@@ -82,17 +82,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { result } = signedIn;
   await recordSignIn(db, {
-    user: result.ok ? result.user : null,
+    user: result.ok ? result.value.user : null,
     email: signedIn.email,
     ip: context.clientIp,
   });
   if (!result.ok) {
-    return data({ intent, ok: false as const, error: result.error, values: {} }, { status: result.status });
+    return data(
+      { intent, ok: false as const, error: errorMessage(result.code, result.detail), values: {} },
+      { status: errorStatus(result.code) },
+    );
   }
+  const { token, expiresAt, deviceToken } = result.value;
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(request, result.token, result.expiresAt));
+  headers.append("Set-Cookie", sessionCookie(request, token, expiresAt));
   // From now on this browser is a known device (decision 141).
-  headers.append("Set-Cookie", deviceCookie(result.deviceToken, new URL(request.url).protocol === "https:"));
+  headers.append("Set-Cookie", deviceCookie(request, deviceToken));
   return redirect("/admin", { headers });
 }
 

@@ -1,20 +1,15 @@
 import { useEffect, useRef } from "react";
-import { data, Form, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
 import { recordSignIn } from "~/domain/audit/sign-in.server";
-import {
-  getSessionUser,
-  LOGIN_MESSAGES,
-  login,
-  readCookie,
-  safeRedirect,
-  sessionCookie,
-} from "~/domain/users/auth.server";
-import { DEVICE_COOKIE, deviceCookie } from "~/domain/users/device-cookie.server";
+import { login } from "~/domain/users/auth.server";
 import { loginSchema } from "~/domain/users/validation";
-import { parseForm } from "~/lib/form";
+import { deviceCookie, deviceTokenOf, getSessionUser, sessionCookie } from "~/http/auth.server";
+import { failure } from "~/http/errors";
+import { parseForm } from "~/http/form";
+import { safeRedirect } from "~/lib/safe-redirect";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/login";
 
@@ -34,28 +29,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   // The password is never sent back: a failed sign-in keeps the e-mail and clears the password.
   const parsed = parseForm(loginSchema, form, { secret: ["password"] });
   if (!parsed.ok) {
-    return data(
-      { error: LOGIN_MESSAGES.missing, values: parsed.values, fieldErrors: parsed.fieldErrors },
-      { status: 400 },
-    );
+    return failure("login.missing", { values: parsed.values, fieldErrors: parsed.fieldErrors });
   }
   const result = await login(getDb(), {
     ...parsed.data,
     ipAddress: context.clientIp,
     userAgent: request.headers.get("User-Agent"),
-    deviceToken: readCookie(request, DEVICE_COOKIE),
+    deviceToken: deviceTokenOf(request),
   });
   await recordSignIn(getDb(), {
-    user: result.ok ? result.user : null,
+    user: result.ok ? result.value.user : null,
     email: parsed.data.email,
     ip: context.clientIp,
   });
   if (!result.ok) {
-    return data({ error: result.error, values: parsed.values, fieldErrors: {} }, { status: result.status });
+    return failure(result.code, { detail: result.detail, values: parsed.values, fieldErrors: {} });
   }
+  const { token, expiresAt, deviceToken } = result.value;
   const headers = new Headers();
-  headers.append("Set-Cookie", sessionCookie(request, result.token, result.expiresAt));
-  headers.append("Set-Cookie", deviceCookie(result.deviceToken, new URL(request.url).protocol === "https:"));
+  headers.append("Set-Cookie", sessionCookie(request, token, expiresAt));
+  headers.append("Set-Cookie", deviceCookie(request, deviceToken));
   return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }
 
@@ -77,7 +70,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   }, [actionData]);
 
   const field = { values: actionData?.values, errors: actionData?.fieldErrors };
-  const failed = Boolean(actionData?.error);
+  const failed = actionData?.ok === false;
   return (
     <main className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-900 to-brand-700 px-4 py-12">
       <div className="w-full max-w-sm rounded-2xl bg-white p-8 shadow-xl">
@@ -88,7 +81,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         </div>
         <Form ref={formRef} method="post" className="space-y-4" replace>
           <input type="hidden" name="redirectTo" value={params.get("redirectTo") ?? "/admin"} />
-          <Notice tone="error" message={actionData?.error} />
+          <Notice tone="error" message={actionData?.message} />
           <TextField
             {...field}
             name="email"

@@ -20,10 +20,11 @@ import { SYNC_JOB_KEY, SYNC_JOB_KIND, type SyncProgress } from "~/domain/newslet
 import { sendTestEmail } from "~/domain/newsletter/test-email.server";
 import { UNSUBSCRIBE_PLACEHOLDER } from "~/domain/newsletter/unsubscribe-link.server";
 import { generateSchema, sendSchema, testEmailSchema } from "~/domain/newsletter/validation";
+import { errorMessage, errorStatus } from "~/http/errors";
+import { parseForm } from "~/http/form";
 import type { ContactsProvider } from "~/integrations/brevo/brevo.server";
 import type { MailProvider } from "~/integrations/mailgun/provider";
 import type { Storage } from "~/integrations/storage/storage";
-import { parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 
 export type ManagerResult = {
@@ -123,7 +124,7 @@ export async function sendNewsletter(
   }
   try {
     const result = await queueSend(db, { ...parsed.data, createdBy });
-    if (!result.ok) return fail(intent, result.status, result.message);
+    if (!result.ok) return fail(intent, errorStatus(result.code), errorMessage(result.code));
     return { intent, ok: true, message: NEWSLETTER_MESSAGES.sendStarted };
   } catch (error) {
     logger.error({ err: error }, "newsletter send could not be queued");
@@ -173,7 +174,7 @@ export async function continueSend(db: Database, sendId: number, createdBy: stri
     const result = await resumeSend(db, sendId, createdBy);
     return result.ok
       ? { intent, ok: true, message: NEWSLETTER_MESSAGES.resumed }
-      : fail(intent, result.status, result.message);
+      : fail(intent, errorStatus(result.code), errorMessage(result.code));
   } catch (error) {
     logger.error({ err: error, sendId }, "newsletter send could not be resumed");
     return fail(intent, 500, NEWSLETTER_MESSAGES.sendFailed("nastavak nije pokrenut"));

@@ -7,7 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button, ButtonLink } from "~/components/ui/button";
 import { Input } from "~/components/ui/field";
 import { Notice } from "~/components/ui/notice";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { isOutboxId, personalize } from "~/integrations/mailgun/outbox.server";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";

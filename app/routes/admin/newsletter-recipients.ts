@@ -1,5 +1,5 @@
 import { searchActiveSubscribers } from "~/domain/newsletter/subscribers.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/newsletter-recipients";

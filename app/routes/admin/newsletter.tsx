@@ -19,8 +19,8 @@ import {
   parseSubscriberFilter,
   subscriberSources,
 } from "~/domain/newsletter/subscribers.server";
-import { requirePermission } from "~/domain/users/auth.server";
 import { readListRequest } from "~/http/admin-list.server";
+import { requirePermission } from "~/http/auth.server";
 import { unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { publicOrigin } from "~/http/public-origin.server";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error";
-import { requireUser } from "~/domain/users/auth.server";
+import { requireUser } from "~/http/auth.server";
 import type { Route } from "./+types/not-found";
 
 /** An unknown /admin page: the anonymous are sent to sign in first, the rest get a 404 in the shell. */

@@ -11,10 +11,11 @@ import { popupSettingsOf, savePopupSettings } from "~/domain/popup/popup.server"
 import { formatHours, POPUP_MESSAGES, popupSettingsSchema } from "~/domain/popup/rules";
 import { invalidateSettingsCache } from "~/domain/settings/cache.server";
 import { getSettings } from "~/domain/settings/settings.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
+import { parseForm } from "~/http/form";
 import { formRefusal } from "~/http/form-refusal";
 import { saveSettingsAudited } from "~/http/settings-save.server";
-import { type FieldErrors, type FormValues, parseForm, textValue } from "~/lib/form";
+import { type FieldErrors, type FormValues, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { openPopupOverlay } from "~/public-client/popup";
 import { getDb } from "~/services.server";

@@ -19,9 +19,10 @@ import {
   type SettingsValues,
   settingsFormSchema,
 } from "~/domain/settings/settings-form";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
+import { parseForm } from "~/http/form";
 import { saveSettingsAudited } from "~/http/settings-save.server";
-import { type FieldErrors, parseForm, textValue } from "~/lib/form";
+import { type FieldErrors, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { getDb, getPayments } from "~/services.server";
 import type { Route } from "./+types/settings";

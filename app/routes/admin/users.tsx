@@ -10,7 +10,6 @@ import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { ActiveBadge } from "~/components/ui/status-badge";
 import { CreateUserDialog } from "~/components/users/create-user-dialog";
-import { forbidden, requirePermission, userPermissions } from "~/domain/users/auth.server";
 import {
   createStaffUser,
   deleteStaffUser,
@@ -20,13 +19,16 @@ import {
 } from "~/domain/users/manage.server";
 import { ROLE_LABELS } from "~/domain/users/permissions";
 import { listUsers } from "~/domain/users/users.server";
-import { createUserFormSchema, USER_MESSAGES, userDeletedMessage } from "~/domain/users/validation";
+import { createUserFormSchema } from "~/domain/users/validation";
 import { auditTrail } from "~/http/audit-trail.server";
+import { forbidden, requirePermission, userPermissions } from "~/http/auth.server";
 import { errorMessage, errorStatus, failure, unknownIntent } from "~/http/errors";
+import { parseForm } from "~/http/form";
 import { parseIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
-import { idField, parseForm } from "~/lib/form";
+import { idField } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { USER_MESSAGES, userDeletedMessage } from "~/messages/users";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/users";
 

@@ -1,4 +1,5 @@
 import { handleBannerClick } from "~/domain/banners/click.server";
+import { bannerClickVisit } from "~/http/visit";
 import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/banner-click";
@@ -16,7 +17,7 @@ const NO_STORE = {
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = parseId(params.bannerId) ?? Number.NaN;
-  const outcome = await handleBannerClick(getDb(), id, request, context?.clientIp ?? null);
+  const outcome = await handleBannerClick(getDb(), id, bannerClickVisit(request, context?.clientIp ?? null));
   if (outcome.kind === "not-found") {
     return new Response("Baner nije pronađen.", {
       status: 404,

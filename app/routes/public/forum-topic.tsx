@@ -13,11 +13,11 @@ import {
   type PublicTopic,
 } from "~/domain/forum/public.server";
 import { parseVoteValue, preview } from "~/domain/forum/rules";
-import { ensureVisitor, visitorHash } from "~/domain/forum/visitor.server";
 import { castVote, limitVotes, visitorVotes } from "~/domain/forum/votes.server";
 import { unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { publicOrigin } from "~/http/public-origin.server";
+import { ensureVisitor, visitorHash } from "~/http/visitor.server";
 import type { FieldErrors, FormValues } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { jsonLdString } from "~/lib/json-ld";

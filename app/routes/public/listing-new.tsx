@@ -13,7 +13,6 @@ import { listingKindOfPath } from "~/domain/listings/format";
 import {
   KIND_SECTIONS,
   LISTING_LIFETIME_DAYS,
-  LISTING_MESSAGES,
   type ListingKind,
   MAX_PHOTOS,
 } from "~/domain/listings/options";
@@ -28,10 +27,14 @@ import {
 } from "~/domain/listings/validation";
 import { promotionOffers } from "~/domain/orders/checkout.server";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import { errorMessage, errorStatus } from "~/http/errors";
+import { parseForm } from "~/http/form";
 import { honeypotFilled } from "~/http/public-form.server";
-import { type FieldErrors, type FormValues, formValues, parseForm } from "~/lib/form";
+import { type FieldErrors, type FormValues, formValues } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
+import { fieldErrorsText, fieldMessage } from "~/messages/fields";
+import { LISTING_MESSAGES } from "~/messages/listings";
 import { getDb, getPayments, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-new";
 
@@ -114,15 +117,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       await withdrawListingPost(db, admission);
       const fieldErrors = {
         ...(parsed.ok ? {} : parsed.fieldErrors),
-        ...(countError ? { photos: countError } : {}),
+        ...(countError ? { photos: fieldMessage(countError) } : {}),
       };
       return refused(400, LISTING_MESSAGES.fixErrors, fieldErrors, parsed.values, photosSent);
     }
     const result = await submitListing(db, getStorage(), admission, { data: parsed.data, photos }, now);
-    if (result.ok) return sent(result.id, kind);
-    return result.code === "failed"
-      ? refused(500, LISTING_MESSAGES.failed, {}, parsed.values, photosSent)
-      : refused(400, LISTING_MESSAGES.fixErrors, { photos: result.message }, parsed.values, photosSent);
+    if (result.ok) return sent(result.value.id, kind);
+    return refused(
+      errorStatus(result.code),
+      errorMessage(result.code),
+      fieldErrorsText(result.fieldErrors ?? {}),
+      parsed.values,
+      photosSent,
+    );
   } finally {
     await form.cleanup();
   }

@@ -3,12 +3,8 @@ import { PageOffers } from "~/components/listings/page-offers";
 import { Notice } from "~/components/ui/notice";
 import { formatPlace, listingPath } from "~/domain/listings/format";
 import { KIND_SECTIONS } from "~/domain/listings/options";
-import {
-  CHECKOUT_MESSAGES,
-  checkoutTarget,
-  promotionOffers,
-  startPromotionCheckout,
-} from "~/domain/orders/checkout.server";
+import { checkoutTarget, promotionOffers, startPromotionCheckout } from "~/domain/orders/checkout.server";
+import { failure } from "~/http/errors";
 import { honeypotFilled } from "~/http/public-form.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { parseId } from "~/lib/ids";
@@ -63,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (honeypotFilled(form)) throw redirect(back, 303);
   const productId = form.get("paket");
   if (typeof productId !== "string" || productId === "" || productId.length > 100) {
-    return data({ message: CHECKOUT_MESSAGES.product }, { status: 400 });
+    return failure("checkout.product");
   }
   const result = await startPromotionCheckout(getDb(), getPayments(), {
     target,
@@ -72,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     clientIp: context.clientIp ?? null,
   });
   if (result.ok) throw redirect(result.url, 303);
-  return data({ message: result.message }, { status: result.status });
+  return failure(result.code, { detail: result.detail });
 }
 
 export default function Promotion({ loaderData, actionData }: Route.ComponentProps) {

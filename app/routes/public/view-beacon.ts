@@ -1,5 +1,5 @@
-import { isCountableView } from "~/domain/articles/view-count";
 import { viewCounter } from "~/domain/articles/view-counter.server";
+import { isCountableVisit } from "~/http/visit";
 import { parseId } from "~/lib/ids";
 import type { Route } from "./+types/view-beacon";
 
@@ -22,5 +22,5 @@ export function loader() {
 
 function isCountableViewBeacon(request: Request): boolean {
   // The beacon is a POST; judge it as the page view it stands for.
-  return isCountableView(new Request(request.url, { method: "GET", headers: request.headers }));
+  return isCountableVisit(new Request(request.url, { method: "GET", headers: request.headers }));
 }

@@ -9,9 +9,11 @@ import { useState } from "react";
 import { ImagePickerModal } from "~/components/media/image-picker-modal";
 import { uploadLibraryImage } from "~/components/media/media-api";
 import { LIBRARY_ACCEPT } from "~/components/media/media-parts";
-import { EMBED_MESSAGES, parseVideoUrl } from "~/domain/articles/embeds";
+import { parseVideoUrl } from "~/domain/articles/embeds";
 import { normalizeLinkUrl } from "~/domain/articles/link";
 import { isSafeArticleUrl } from "~/domain/articles/urls";
+import { EMBED_MESSAGES } from "~/messages/articles";
+import { fieldMessage } from "~/messages/fields";
 import { EditorDialog, ImageWordsFields } from "./dialogs";
 import type { FigureInput } from "./setup";
 import { insertEmbed, insertFigure, selectedFigure, setLink, updateFigure } from "./setup";
@@ -103,7 +105,7 @@ const LINK_DIALOG: AddressDialog = {
   // Spec §5's URL rules; outside links open in a new tab.
   commandOf(url) {
     const result = normalizeLinkUrl(url);
-    if (!result.ok) return result.message;
+    if (!result.ok) return fieldMessage(result.code);
     return setLink(result.value, /^https?:\/\//i.test(result.value) ? "_blank" : null);
   },
 };

@@ -17,8 +17,8 @@ import {
   touchPresence,
 } from "~/domain/articles/drafts.server";
 import { revisionDiff } from "~/domain/articles/revisions.server";
-import { requirePermission } from "~/domain/users/auth.server";
-import { parseForm } from "~/lib/form";
+import { requirePermission } from "~/http/auth.server";
+import { parseForm } from "~/http/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";

@@ -15,10 +15,10 @@ import {
   latinWordsSchema,
 } from "~/domain/cyrillic/latin-words-form";
 import { getSettings, saveLatinOnlyWords } from "~/domain/settings/settings.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
+import { parseForm } from "~/http/form";
 import { formRefusal } from "~/http/form-refusal";
 import { saveSettingsAudited } from "~/http/settings-save.server";
-import { parseForm } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/latin-words";

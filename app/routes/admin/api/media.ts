@@ -5,19 +5,22 @@
  *        → { items: MediaItem[], total, page, perPage }
  *   POST /admin/api/media   multipart: intent=upload, file, bucket, profile=library|manager
  *        → 201 { ok: true, item } | 4xx/5xx { ok: false, code, message }
- *   POST /admin/api/media   form: intent=delete, bucket, name → { ok: true } | { ok: false, message }
+ *   POST /admin/api/media   form: intent=delete, bucket, name → { ok: true } | { ok: false, code, message }
  *   POST /admin/api/media   form: intent=words, bucket, name, alt, caption → { ok: true } (decision 196)
  *   GET  /admin/api/media?usage=/media/{bucket}/{key} → where the file is used (before a delete)
  */
 
+import { z } from "zod";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { deleteMedia, listMedia, type MediaListFilter, uploadMedia } from "~/domain/media/media.server";
-import { MAX_BYTES, MEDIA_MESSAGES, type MediaType, type UploadProfile } from "~/domain/media/rules";
+import { MAX_BYTES, type MediaType, tooLargeCode, type UploadProfile } from "~/domain/media/rules";
 import { mediaUsage, updateMediaWords } from "~/domain/media/usage.server";
-import { requirePermission } from "~/domain/users/auth.server";
 import type { SessionUser } from "~/domain/users/session.server";
-import { errorMessage } from "~/http/errors";
-import { isBucket } from "~/integrations/storage/storage";
+import { requirePermission } from "~/http/auth.server";
+import { failureResponse } from "~/http/errors";
+import { parseIntent } from "~/http/intent";
+import { type Bucket, isBucket } from "~/integrations/storage/storage";
+import { trimmed } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
 import { parsePage } from "~/lib/pagination";
@@ -75,8 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const status = formReadStatus(error);
     if (status === 500) logger.error({ err: error }, "media upload could not be received");
     return status === 413
-      ? json({ ok: false, code: "too_large", message: MEDIA_MESSAGES.managerTooLarge }, 413)
-      : json({ ok: false, code: "failed", message: MEDIA_MESSAGES.uploadFailed }, status);
+      ? failureResponse("media.manager_too_large")
+      : failureResponse("media.upload_failed", { status });
   }
   try {
     return await handleAction(form, { user, ip: context.clientIp });
@@ -85,85 +88,86 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-// Over 80 lines on purpose: one switch over the media API's intents, each case a few lines.
-async function handleAction(
-  form: ReceivedForm,
-  who: { user: SessionUser; ip: string | null },
-): Promise<Response> {
-  const intent = form.fields.get("intent");
+type Who = { user: SessionUser; ip: string | null };
+
+const named = { name: z.string().min(1) };
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), ...named }),
+  z.object({ intent: z.literal("words"), ...named, alt: trimmed(), caption: trimmed() }),
+  z.object({ intent: z.literal("upload"), profile: z.string().optional() }),
+]);
+type MediaAction = z.output<typeof actionSchema>;
+
+/** The media API's intents, each in its own function below. */
+async function handleAction(form: ReceivedForm, who: Who): Promise<Response> {
   const bucket = form.fields.get("bucket");
-  if (!isBucket(bucket)) return json({ ok: false, code: "bad_request", message: "Nepoznat bucket." }, 400);
+  if (!isBucket(bucket)) return failureResponse("media.unknown_bucket");
+  const parsed = parseIntent(actionSchema, form.fields);
+  // A known intent fails its schema only without the file's name.
+  if (!parsed.ok)
+    return parsed.known
+      ? failureResponse("media.not_found", { status: 400 })
+      : failureResponse("unknown_intent");
+  const action = parsed.data;
+  if (action.intent === "delete") return deleteFile(bucket, action, who);
+  if (action.intent === "words") return saveWords(bucket, action, who);
+  return upload(bucket, form, action, who);
+}
 
-  if (intent === "delete") {
-    const name = form.fields.get("name");
-    if (!name) {
-      return json({ ok: false, message: "Fajl nije pronađen." }, 400);
-    }
-    const result = await deleteMedia(getDb(), getStorage(), bucket, name);
-    if (result.ok) {
-      await recordAudit(getDb(), {
-        actor: who.user,
-        area: "media",
-        action: "delete",
-        recordId: `${bucket}/${name}`,
-        ip: who.ip,
-      });
-    }
-    return json(result, result.ok ? 200 : result.status);
-  }
+async function deleteFile(bucket: Bucket, { name }: Extract<MediaAction, { intent: "delete" }>, who: Who) {
+  const result = await deleteMedia(getDb(), getStorage(), bucket, name);
+  if (!result.ok) return failureResponse(result.code, { detail: result.detail });
+  await recordAudit(getDb(), {
+    actor: who.user,
+    area: "media",
+    action: "delete",
+    recordId: `${bucket}/${name}`,
+    ip: who.ip,
+  });
+  return json(result);
+}
 
-  if (intent === "words") {
-    const name = form.fields.get("name");
-    if (!name) return json({ ok: false, message: "Fajl nije pronađen." }, 400);
-    const alt = form.fields.get("alt") ?? "";
-    const caption = form.fields.get("caption") ?? "";
-    const saved = await updateMediaWords(getDb(), { bucket, name, alt, caption });
-    if (!saved) return json({ ok: false, message: "Fajl nije pronađen." }, 404);
-    await recordAudit(getDb(), {
-      actor: who.user,
-      area: "media",
-      action: "update",
-      recordId: `${bucket}/${name}`,
-      ip: who.ip,
-      changes: changedFields(saved.before, { alt: alt.trim(), caption: caption.trim() }),
-    });
-    return json({ ok: true, message: "Opis i potpis su sačuvani." });
-  }
+/** Decision 196: the file's alt text and caption. */
+async function saveWords(bucket: Bucket, input: Extract<MediaAction, { intent: "words" }>, who: Who) {
+  const { name, alt, caption } = input;
+  const saved = await updateMediaWords(getDb(), { bucket, name, alt, caption });
+  if (!saved) return failureResponse("media.not_found");
+  await recordAudit(getDb(), {
+    actor: who.user,
+    area: "media",
+    action: "update",
+    recordId: `${bucket}/${name}`,
+    ip: who.ip,
+    changes: changedFields(saved.before, { alt, caption }),
+  });
+  return json({ ok: true, message: "Opis i potpis su sačuvani." });
+}
 
-  if (intent === "upload") {
-    if (form.busy) {
-      return Response.json(
-        { ok: false, code: "busy", message: MEDIA_MESSAGES.uploadFailed },
-        { status: 503, headers: { "Cache-Control": "no-store", "Retry-After": "60" } },
-      );
-    }
-    const file = form.files.find((f) => f.field === "file");
-    const profile: UploadProfile = form.fields.get("profile") === "manager" ? "manager" : "library";
-    if (!file) {
-      return json({ ok: false, code: "not_image", message: MEDIA_MESSAGES.notImage }, 400);
-    }
-    if (file.size > MAX_BYTES[profile] || !file.path) {
-      const message = profile === "library" ? MEDIA_MESSAGES.tooLarge : MEDIA_MESSAGES.managerTooLarge;
-      return json({ ok: false, code: "too_large", message }, 413);
-    }
-    const result = await uploadMedia(getDb(), getStorage(), {
-      bucket,
-      profile,
-      fileName: file.name || "slika",
-      file: { path: file.path, size: file.size },
-    });
-    if (result.ok) {
-      await recordAudit(getDb(), {
-        actor: who.user,
-        area: "media",
-        action: "upload",
-        recordId: `${bucket}/${result.item.name}`,
-        recordLabel: result.item.displayName,
-        ip: who.ip,
-      });
-    }
-    return json(result, result.ok ? 201 : result.status);
-  }
-
-  return json({ ok: false, code: "bad_request", message: errorMessage("unknown_intent") }, 400);
+async function upload(
+  bucket: Bucket,
+  form: ReceivedForm,
+  input: Extract<MediaAction, { intent: "upload" }>,
+  who: Who,
+): Promise<Response> {
+  if (form.busy) return failureResponse("media.busy", { headers: { "Retry-After": "60" } });
+  const file = form.files.find((f) => f.field === "file");
+  const profile: UploadProfile = input.profile === "manager" ? "manager" : "library";
+  if (!file) return failureResponse("media.not_image");
+  if (file.size > MAX_BYTES[profile] || !file.path) return failureResponse(tooLargeCode(profile));
+  const result = await uploadMedia(getDb(), getStorage(), {
+    bucket,
+    profile,
+    fileName: file.name || "slika",
+    file: { path: file.path, size: file.size },
+  });
+  if (!result.ok) return failureResponse(result.code);
+  await recordAudit(getDb(), {
+    actor: who.user,
+    area: "media",
+    action: "upload",
+    recordId: `${bucket}/${result.item.name}`,
+    recordLabel: result.item.displayName,
+    ip: who.ip,
+  });
+  return json(result, 201);
 }

@@ -9,7 +9,7 @@
 import { data } from "react-router";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { listProducts } from "~/domain/orders/products.server";
-import { requirePermission } from "~/domain/users/auth.server";
+import { requirePermission } from "~/http/auth.server";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/promotion-products";
 import { productFormAction } from "./promotion-products.server";
@@ -25,20 +25,21 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewSettings");
   const form = await request.formData();
-  const result = await productFormAction(getDb(), form);
-  if (result.ok) {
+  const { saved, ...result } = await productFormAction(getDb(), form);
+  if (result.ok && saved) {
+    // What was saved, as parsed (price in cents), never the raw form strings.
     await recordAudit(getDb(), {
       actor: user,
       area: "orders",
-      action: String(form.get("intent") ?? "update"),
-      recordId: String(form.get("id") ?? "") || null,
-      recordLabel: String(form.get("name") ?? "") || null,
+      action: result.intent,
+      recordId: result.productId || null,
+      recordLabel: saved.name,
       ip: context.clientIp,
       changes: changedFields(null, {
-        name: form.get("name"),
-        price: form.get("price"),
-        days: form.get("days"),
-        active: form.get("active") === "on",
+        name: saved.name,
+        price: saved.price,
+        days: saved.days,
+        active: saved.active,
       }),
     });
   }

@@ -1,17 +1,12 @@
-/** The article screens' limits and messages (spec §8 quoted word for word). */
+/**
+ * The words of the article screens (spec §5, §8 word for word): the form's field codes
+ * (ARTICLE_FIELD), the editor's link and video rules (LINK), and the screens' notices.
+ */
 
-export const ARTICLE_LIMITS = {
-  title: 300,
-  excerpt: 1000,
-  content: 200_000,
-  author: 120,
-  metaTitle: 300,
-  metaDescription: 500,
-  slug: 100,
-  tag: 50,
-  tags: 30,
-  image: 2000,
-} as const;
+import { ARTICLE_LIMITS } from "~/domain/articles/limits";
+import { LINK } from "~/domain/articles/link";
+import { ARTICLE_FIELD } from "~/domain/articles/validation";
+import { wordsFor } from "./words";
 
 export const ARTICLE_MESSAGES = {
   title: "Naslov je obavezan.",
@@ -44,3 +39,16 @@ export const ARTICLE_MESSAGES = {
   deleted: "Članak je obrisan.",
   popularFailed: "Izmena nije sačuvana. Pokušajte ponovo.",
 } as const;
+
+export const LINK_MESSAGES = {
+  noSelection: "Prvo označite tekst u sadržaju koji želite da pretvorite u link.",
+  emptySelection: "Označeni tekst je prazan.",
+  invalidUrl: "Neispravan URL. Pokušajte ponovo.",
+} as const;
+
+export const EMBED_MESSAGES = {
+  invalid: "Unesite adresu YouTube ili Vimeo videa (npr. https://www.youtube.com/watch?v=…).",
+} as const;
+
+export const ARTICLE_FIELD_WORDS = wordsFor(ARTICLE_FIELD, ARTICLE_MESSAGES);
+export const LINK_WORDS = wordsFor(LINK, LINK_MESSAGES);

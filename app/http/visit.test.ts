@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCountableView } from "./view-count";
+import { bannerClickVisit, isCountableVisit as isCountableView } from "./visit";
 
 const CHROME =
   "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -24,5 +24,24 @@ describe("isCountableView", () => {
       false,
     );
     expect(isCountableView(req("GET", { "user-agent": CHROME, "x-moz": "prefetch" }))).toBe(false);
+  });
+});
+
+describe("bannerClickVisit", () => {
+  it("a click needs a user agent; the page it came from is a same-site referrer's path", () => {
+    const click = (headers: Record<string, string>) =>
+      bannerClickVisit(new Request("http://x.test/b/7?to=https://evil.example", { headers }), "10.0.0.1");
+    expect(click({ "user-agent": CHROME, referer: "http://x.test/vesti?page=2" })).toEqual({
+      countable: true,
+      ip: "10.0.0.1",
+      userAgent: CHROME,
+      referrer: "http://x.test/vesti?page=2",
+      pageUrl: "/vesti?page=2",
+    });
+    expect(click({ "user-agent": CHROME, referer: "https://other.example/a" }).pageUrl).toBeNull();
+    expect(click({ "user-agent": CHROME, referer: "::bad" }).pageUrl).toBeNull();
+    expect(click({ "user-agent": " " }).countable).toBe(false);
+    // A page view without a user agent still counts (the view beacon), a click does not.
+    expect(isCountableView(req("GET", {}))).toBe(true);
   });
 });
