@@ -75,6 +75,11 @@ const EnvSchema = z.object({
   BACKUP_DIR: z.preprocess(blankToUndefined, z.string().optional()),
   /** Nightly backups into this S3 bucket (with the S3_* credentials) instead of a directory. */
   BACKUP_BUCKET: z.preprocess(blankToUndefined, z.string().optional()),
+  /**
+   * `1` (default): with BACKUP_DIR or BACKUP_BUCKET, a start that brings migrations to an existing
+   * database writes a whole backup first (domain/backups/pre-migration.server.ts); `0`: it does not.
+   */
+  BACKUP_BEFORE_MIGRATIONS: z.enum(["0", "1"]).default("1"),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

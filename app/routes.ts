@@ -61,6 +61,7 @@ export default [
   route("izvestaj/:periodId/:signature", "routes/public/campaign-report.tsx"),
 
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/link", "routes/admin/login-link.tsx"),
   route("admin/logout", "routes/admin/logout.tsx"),
   route("admin/api/media", "routes/admin/api/media.ts"),
   route("admin/api/article-work", "routes/admin/api/article-work.ts"),

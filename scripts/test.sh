@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test command (`npm test`). On a fresh Debian 12 machine, after `npm ci`:
-#   1. installs Debian's chromium, postgresql, postgresql-contrib, nginx-light and openssl when
-#      missing (apt-get);
+#   1. installs Debian's chromium, postgresql, postgresql-contrib, nginx-light, openssl and
+#      prometheus (for promtool) when missing (apt-get);
 #   2. starts a throwaway PostgreSQL cluster on a free loopback port (removed on exit, always);
 #   3. runs unit tests, integration tests on PGlite, integration tests on PostgreSQL, Playwright,
 #      then the deployment test (nginx + 2 app processes + PostgreSQL + S3) — every step even when
@@ -18,6 +18,7 @@ cd "$ROOT"
 REPORT_DIR="$ROOT/.tmp/test-report"   # the runners' JSON reports (kept for inspection)
 CHROMIUM=/usr/bin/chromium
 NGINX=/usr/sbin/nginx
+PROMTOOL=/usr/bin/promtool   # Debian's `prometheus`: checks deploy/prometheus-rules.yml and /metrics
 PG_BIN=""        # /usr/lib/postgresql/<ver>/bin, found by find_postgres
 PG_ROOT=""       # temp dir of the throwaway cluster: data/, server.log, the unix socket
 PG_PORT=""
@@ -78,6 +79,8 @@ ensure_system_packages() {
   [[ -x "$CHROMIUM" ]] || missing+=(chromium)
   [[ -x "$NGINX" ]] || missing+=(nginx-light)
   command -v openssl >/dev/null || missing+=(openssl)
+  local need_promtool=0
+  [[ -x "$PROMTOOL" ]] || need_promtool=1
   if ! find_postgres; then
     missing+=(postgresql postgresql-contrib)
   elif ! postgres_has_contrib; then
@@ -93,13 +96,26 @@ ensure_system_packages() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -q "${missing[@]}"
     echo "installed in $(elapsed "$started")"
   fi
+  if [[ $need_promtool -eq 1 ]]; then
+    # Only its promtool is used: without the recommended node exporter, and the server it ships
+    # as a service is not left running where systemd started it.
+    echo "installing with apt-get: prometheus (for promtool)"
+    command -v apt-get >/dev/null || die "apt-get not found: install prometheus (promtool) by hand"
+    [[ ${#missing[@]} -gt 0 ]] ||
+      as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -q
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -q \
+      --no-install-recommends prometheus
+    if [[ -d /run/systemd/system ]]; then as_root systemctl disable --now prometheus >/dev/null 2>&1 || true; fi
+  fi
 
   [[ -x "$CHROMIUM" ]] || die "$CHROMIUM is still missing after installing chromium"
   find_postgres || die "no PostgreSQL server binaries under /usr/lib/postgresql/*/bin"
   postgres_has_contrib || die "pg_trgm/unaccent are missing for $PG_BIN (package postgresql-contrib)"
   [[ -x "$NGINX" ]] || die "$NGINX is still missing after installing nginx-light"
+  [[ -x "$PROMTOOL" ]] || die "$PROMTOOL is still missing after installing prometheus"
   echo "chromium:   $("$CHROMIUM" --version 2>/dev/null || echo "$CHROMIUM")"
   echo "nginx:      $("$NGINX" -v 2>&1)"
+  echo "promtool:   $("$PROMTOOL" --version 2>&1 | head -n 1)"
   echo "postgresql: $("$PG_BIN/postgres" --version) ($PG_BIN)"
 }
 

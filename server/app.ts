@@ -15,8 +15,10 @@ import { ensureScheduledPublishing } from "~/domain/articles/scheduling.server";
 import { VIEW_FLUSH_MS, viewCounter } from "~/domain/articles/view-counter.server";
 import { ensureAuditPruneScheduled } from "~/domain/audit/audit.server";
 import { ensureNightlyBackupScheduled } from "~/domain/backups/nightly.server";
+import { backupBeforeMigrations } from "~/domain/backups/pre-migration.server";
 import { fillEmptyBannerSlots } from "~/domain/banners/banners.server";
 import type { Script } from "~/domain/cyrillic/urls";
+import { isEnabled } from "~/domain/jobs/periodic.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { ensureListingExpiryScheduled } from "~/domain/listings/expiry.server";
 import { ensureExpiryRemindersScheduled } from "~/domain/listings/reminder-job.server";
@@ -25,10 +27,12 @@ import { getCachedSettings } from "~/domain/settings/cache.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
 import { bootstrapAdmin } from "~/domain/users/bootstrap.server";
 import { cleanExpiredSessions, SESSION_CLEANUP_INTERVAL_MS } from "~/domain/users/session.server";
+import { pruneSignInLinks } from "~/domain/users/sign-in-link.server";
 import { type Env, parseEnv } from "~/env.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { createContactsFromEnv } from "~/integrations/brevo/index.server";
 import { createMailProviderFromEnv, createOutboxFromEnv } from "~/integrations/mailgun/index.server";
+import type { BackupDestination } from "~/integrations/storage/backup-destination.server";
 import { createBackupDestinationFromEnv, createStorageFromEnv } from "~/integrations/storage/index.server";
 import { serveMedia } from "~/integrations/storage/serve.server";
 import type { Storage } from "~/integrations/storage/storage";
@@ -53,7 +57,7 @@ import { InflightTracker } from "./http/inflight";
 import { PageCache } from "./http/page-cache";
 import { createPageHandler } from "./http/page-handler";
 import { createRoutePatterns } from "./http/route-pattern";
-import { JOB_HANDLERS } from "./job-handlers";
+import { JOB_HANDLERS, PERIODIC_JOBS } from "./job-handlers";
 import { getMetrics, metricsHandler } from "./metrics";
 
 declare module "react-router" {
@@ -168,7 +172,7 @@ export type StartCredentials = { role: string; email: string; password: string }
  * The database this process runs on, migrated, with its settings and protected admin (and, on a
  * new embedded database with SEED_DEMO=1, the demo site); the staff passwords to show once.
  */
-async function openAppDatabase(env: Env, storage: Storage) {
+async function openAppDatabase(env: Env, storage: Storage, backupDestination: BackupDestination | null) {
   const embeddedDir = path.resolve(env.DATA_DIR, "db");
   const freshEmbedded = !env.DATABASE_URL && !fs.existsSync(path.join(embeddedDir, "PG_VERSION"));
   // One process per embedded database: refused while another holds DATA_DIR (backup, seed, a server).
@@ -186,6 +190,17 @@ async function openAppDatabase(env: Env, storage: Storage) {
   const credentials: StartCredentials[] = [];
   // Processes starting at once on one PostgreSQL database take turns (migrations, first rows).
   const admin = await withBootLock(handle, async () => {
+    // An upgrade that brings migrations takes a backup first, when backups are configured.
+    if (backupDestination && env.BACKUP_BEFORE_MIGRATIONS === "1") {
+      await backupBeforeMigrations({
+        handle,
+        databaseUrl: env.DATABASE_URL,
+        storage,
+        destination: backupDestination,
+        appVersion: appVersion(),
+        log: (message, details) => logger.info(details ?? {}, message),
+      });
+    }
     await runMigrations(handle);
     await ensureSettings(handle.db);
     return bootstrapAdmin(handle.db, {
@@ -212,7 +227,7 @@ async function openAppDatabase(env: Env, storage: Storage) {
 
 /** The job runner, the periodic jobs (one run always scheduled) and the cleanup timers. */
 async function startBackgroundWork(handle: DatabaseHandle, withBackups: boolean): Promise<void> {
-  jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS });
+  jobRunner = startJobRunner({ db: handle.db, handlers: JOB_HANDLERS, periodic: PERIODIC_JOBS });
   await ensureListingExpiryScheduled(handle.db).catch((error) =>
     logger.error({ err: error }, "listing expiry could not be scheduled"),
   );
@@ -234,9 +249,11 @@ async function startBackgroundWork(handle: DatabaseHandle, withBackups: boolean)
     logger.error({ err: error }, "listing alert runs could not be scheduled"),
   );
   cleanupTimer = setInterval(() => {
-    Promise.all([cleanExpiredSessions(handle.db), pruneRateLimits(handle.db)]).catch((error) =>
-      logger.warn({ err: error }, "session cleanup failed"),
-    );
+    Promise.all([
+      cleanExpiredSessions(handle.db),
+      pruneRateLimits(handle.db),
+      pruneSignInLinks(handle.db),
+    ]).catch((error) => logger.warn({ err: error }, "session cleanup failed"));
   }, SESSION_CLEANUP_INTERVAL_MS);
   cleanupTimer.unref();
   viewFlushTimer = setInterval(() => void viewCounter().flush(handle.db), VIEW_FLUSH_MS);
@@ -250,7 +267,8 @@ export async function start(
 ) {
   const env = parseEnv(source);
   const storage = createStorageFromEnv(env);
-  const { handle, credentials } = await openAppDatabase(env, storage);
+  const backupDestination = createBackupDestinationFromEnv(env);
+  const { handle, credentials } = await openAppDatabase(env, storage, backupDestination);
 
   // From here on (not during the bulk demo load): statements slower than SLOW_QUERY_MS are logged.
   logSlowQueries(handle, env.SLOW_QUERY_MS);
@@ -259,7 +277,6 @@ export async function start(
   const mail = createMailProviderFromEnv(env, outbox);
   const contacts = createContactsFromEnv(env);
   const payments = createCardPaymentsFromEnv(env);
-  const backupDestination = createBackupDestinationFromEnv(env);
 
   // Uploads are received here before they are checked; a killed process may have left some.
   const uploadDir = path.resolve(env.DATA_DIR, "tmp", "uploads");
@@ -277,6 +294,10 @@ export async function start(
     backups: { destination: backupDestination, databaseUrl: env.DATABASE_URL },
   });
   getMetrics().setDatabase(handle);
+  getMetrics().setOperations({
+    periodicKinds: PERIODIC_JOBS.filter(isEnabled).map((job) => job.kind),
+    backups: Boolean(backupDestination),
+  });
   await startBackgroundWork(handle, Boolean(backupDestination));
 
   const inflight = new InflightTracker();

@@ -5,14 +5,27 @@
  * these.
  */
 
-import { ALERT_RUN_KINDS, createAlertRunHandler } from "~/domain/alerts/run-job.server";
+import { ALERT_RUN_KINDS, alertRunSchedule, createAlertRunHandler } from "~/domain/alerts/run-job.server";
 import { PUBLISH_JOB_KIND, publishScheduledHandler } from "~/domain/articles/scheduling.server";
-import { createAuditPruneHandler, PRUNE_JOB_KIND } from "~/domain/audit/audit.server";
-import { createNightlyBackupHandler, NIGHTLY_BACKUP_KIND } from "~/domain/backups/nightly.server";
+import { AUDIT_PRUNE_SCHEDULE, createAuditPruneHandler, PRUNE_JOB_KIND } from "~/domain/audit/audit.server";
+import {
+  createNightlyBackupHandler,
+  NIGHTLY_BACKUP_KIND,
+  nightlyBackupSchedule,
+} from "~/domain/backups/nightly.server";
 import { createHeadingsJobHandlers } from "~/domain/headings/jobs.server";
+import type { PeriodicJob } from "~/domain/jobs/periodic.server";
 import type { JobHandler } from "~/domain/jobs/runner.server";
-import { EXPIRE_JOB_KIND, expireListingsHandler } from "~/domain/listings/expiry.server";
-import { createExpiryReminderHandler, REMIND_JOB_KIND } from "~/domain/listings/reminder-job.server";
+import {
+  EXPIRE_JOB_KIND,
+  expireListingsHandler,
+  LISTING_EXPIRY_SCHEDULE,
+} from "~/domain/listings/expiry.server";
+import {
+  createExpiryReminderHandler,
+  EXPIRY_REMINDER_SCHEDULE,
+  REMIND_JOB_KIND,
+} from "~/domain/listings/reminder-job.server";
 import { createSendHandler } from "~/domain/newsletter/send-job.server";
 import { SEND_JOB_KIND } from "~/domain/newsletter/sends.server";
 import { createSyncHandler, SYNC_JOB_KIND } from "~/domain/newsletter/sync-job.server";
@@ -51,3 +64,17 @@ export const JOB_HANDLERS: Record<string, JobHandler> = {
     };
   }),
 };
+
+/**
+ * The periodic kinds among them (domain/jobs/periodic.server.ts): the runner queues each one's next
+ * run whatever the last did; the metrics count what is queued of each. The nightly backup is one
+ * while a destination is configured.
+ */
+export const PERIODIC_JOBS: readonly PeriodicJob[] = [
+  LISTING_EXPIRY_SCHEDULE,
+  AUDIT_PRUNE_SCHEDULE,
+  EXPIRY_REMINDER_SCHEDULE,
+  alertRunSchedule("daily"),
+  alertRunSchedule("instant"),
+  nightlyBackupSchedule(() => Boolean(getServices().backups?.destination)),
+];

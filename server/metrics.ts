@@ -12,7 +12,10 @@ import { timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import client from "prom-client";
 import type { DatabaseHandle } from "~/db/client.server";
+import { lastBackup } from "~/domain/backups/backups.server";
+import { scheduledRuns } from "~/domain/jobs/periodic.server";
 import { jobQueueStats } from "~/domain/jobs/stats.server";
+import { unsettledBatchCount } from "~/domain/newsletter/send-batches.server";
 import { logger } from "~/lib/logger.server";
 import { processGlobal } from "~/lib/process-global";
 import { onTelemetry } from "~/lib/telemetry.server";
@@ -30,7 +33,20 @@ export type Metrics = {
   hitRecorder(route: string, method: string, status: number): (seconds: number) => void;
   /** The database the gauges read (set at boot, cleared at shutdown). */
   setDatabase(handle: DatabaseHandle | null): void;
+  /** What this process runs that an operator must see stop: its periodic job kinds, and backups. */
+  setOperations(operations: Operations): void;
 };
+
+export type Operations = { periodicKinds: readonly string[]; backups: boolean };
+
+/** A batch still `sending` this long after its request started has lost its answer and is unsettled. */
+export const UNSETTLED_AFTER_MS = 5 * 60_000;
+
+const NOT_COUNTERS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
 
 /** Methods outside this list are counted as "other" (a client can send any token). */
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
@@ -102,7 +118,11 @@ export function getMetrics(): Metrics {
 function createMetrics(): Metrics {
   const registry = client.register;
   client.collectDefaultMetrics({ register: registry });
+  // prom-client's gauges with a counter's `_total` suffix fail `promtool check metrics` (a test
+  // runs it on the real exposition); their per-type twins (`nodejs_active_handles{type}` …) stay.
+  for (const name of NOT_COUNTERS) registry.removeSingleMetric(name);
   let handle: DatabaseHandle | null = null;
+  let operations: Operations = { periodicKinds: [], backups: false };
 
   const hits = new Map<string, PendingHits>();
   let pendingHitCount = 0;
@@ -127,6 +147,10 @@ function createMetrics(): Metrics {
   });
   for (const result of ["hit", "miss"]) pageCache.inc({ result }, 0);
   databaseGauges(() => handle);
+  operationsGauges(
+    () => handle,
+    () => operations,
+  );
   telemetryCounters();
   // Workers answer the primary's requests for their metrics (WEB_CONCURRENCY).
   if (cluster.isWorker) new client.AggregatorRegistry();
@@ -165,6 +189,10 @@ function createMetrics(): Metrics {
     },
     setDatabase(next) {
       handle = next;
+    },
+    setOperations(next) {
+      if (next.backups && !operations.backups) backupGauge(() => handle);
+      operations = next;
     },
   };
 }
@@ -212,6 +240,73 @@ function databaseGauges(current: () => DatabaseHandle | null): void {
       this.set({ state: "idle" }, pool.idleCount);
       this.set({ state: "used" }, pool.totalCount - pool.idleCount);
       this.set({ state: "waiting" }, pool.waitingCount);
+    },
+  });
+}
+
+/** One database read shared by the scrapes that come within half a second of it. */
+function sharedRead<T>(read: () => Promise<T> | null): () => Promise<T | null> {
+  let pending: Promise<T | null> | null = null;
+  return () => {
+    pending ??= (read() ?? Promise.resolve(null)).finally(() => {
+      setTimeout(() => {
+        pending = null;
+      }, 500).unref();
+    });
+    return pending.catch(() => null);
+  };
+}
+
+/**
+ * What must never stop silently (issue 24), read from the database at scrape time: how many runs
+ * of each periodic job kind are queued or running (0: nothing will run it again), the newsletter
+ * batches whose answer was lost and that are still unsettled, and when the last backup was
+ * written. deploy/prometheus-rules.yml alerts on each.
+ */
+function operationsGauges(current: () => DatabaseHandle | null, operations: () => Operations): void {
+  const readScheduled = sharedRead(() => {
+    const handle = current();
+    return handle ? scheduledRuns(handle.db, operations().periodicKinds) : null;
+  });
+  new client.Gauge({
+    name: "bv_jobs_periodic_scheduled",
+    help: "Runs of each periodic job kind queued or running (0: the kind will not run again).",
+    labelNames: ["kind"] as const,
+    aggregator: "max",
+    async collect() {
+      const counts = await readScheduled();
+      if (!counts) return;
+      for (const [kind, n] of Object.entries(counts)) this.set({ kind }, n);
+    },
+  });
+  new client.Gauge({
+    name: "bv_newsletter_batches_unsettled",
+    help: "Newsletter batches whose provider answer was lost over 5 minutes ago and is not settled yet.",
+    aggregator: "max",
+    async collect() {
+      const handle = current();
+      if (!handle) return;
+      const n = await unsettledBatchCount(handle.db, UNSETTLED_AFTER_MS).catch(() => null);
+      if (n !== null) this.set(n);
+    },
+  });
+}
+
+/**
+ * When the newest recorded backup was written: made only once backups are configured, so that a
+ * site without them has no such series (and no alert); 0 while none was ever written.
+ */
+function backupGauge(current: () => DatabaseHandle | null): void {
+  if (client.register.getSingleMetric("bv_backup_last_success_timestamp_seconds")) return;
+  new client.Gauge({
+    name: "bv_backup_last_success_timestamp_seconds",
+    help: "When the newest recorded backup was written (Unix time; 0: none yet).",
+    aggregator: "max",
+    async collect() {
+      const handle = current();
+      if (!handle) return;
+      const last = await lastBackup(handle.db).catch(() => undefined);
+      if (last !== undefined) this.set(last ? Math.floor(last.createdAt.getTime() / 1000) : 0);
     },
   });
 }

@@ -23,6 +23,7 @@ import type { CheckoutErrorCode } from "~/domain/orders/checkout.server";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
 import type { LoginErrorCode } from "~/domain/users/auth.server";
 import type { UserErrorCode } from "~/domain/users/manage.server";
+import type { SignInLinkErrorCode } from "~/domain/users/sign-in-link.server";
 import type { FieldErrors, FormValues } from "~/lib/form";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { COMPANY_MESSAGES, SUBMISSION_MESSAGES } from "~/messages/companies";
@@ -30,7 +31,13 @@ import { fieldErrorsText } from "~/messages/fields";
 import { LISTING_MESSAGES } from "~/messages/listings";
 import { MEDIA_MESSAGES } from "~/messages/media";
 import { CHECKOUT_MESSAGES } from "~/messages/orders";
-import { deleteErrorMessage, LOGIN_MESSAGES, loginRateLimitMessage, USER_MESSAGES } from "~/messages/users";
+import {
+  deleteErrorMessage,
+  LOGIN_MESSAGES,
+  loginRateLimitMessage,
+  SIGN_IN_LINK_MESSAGES,
+  USER_MESSAGES,
+} from "~/messages/users";
 
 /** Codes every area may answer with. */
 export type CommonErrorCode = "unknown_intent" | "bad_request" | "rate_limited" | "forbidden";
@@ -56,6 +63,7 @@ export type ErrorCode =
   | CheckoutErrorCode
   | UserErrorCode
   | LoginErrorCode
+  | SignInLinkErrorCode
   | SignupErrorCode
   | SendErrorCode;
 
@@ -157,6 +165,7 @@ export const ERRORS = {
   "newsletter.send_busy": { status: 409, message: NEWSLETTER_MESSAGES.sendBusy },
   "newsletter.send_incomplete": { status: 400, message: NEWSLETTER_MESSAGES.needGenerateAndRecipients },
   "newsletter.draft_gone": { status: 409, message: NEWSLETTER_MESSAGES.draftGone },
+  "sign_in_link.invalid": { status: 410, message: SIGN_IN_LINK_MESSAGES.invalid },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */

@@ -50,10 +50,17 @@ export function deleteErrorMessage(code: string | undefined, message: string): s
 export const USER_FIELD_WORDS = wordsFor(USER_FIELD, USER_MESSAGES);
 
 /** The sign-in form's own field messages. */
-export const LOGIN_FIELD_WORDS = wordsFor(LOGIN_FIELD, {
-  email: "Unesite email adresu.",
-  password: "Unesite lozinku.",
-});
+const LOGIN_FIELD_TEXT = { email: "Unesite email adresu.", password: "Unesite lozinku." } as const;
+export const LOGIN_FIELD_WORDS = wordsFor(LOGIN_FIELD, LOGIN_FIELD_TEXT);
+
+/** The sign-in link's screen (decision 228); its fields are the sign-in form's. */
+export const SIGN_IN_LINK_MESSAGES = {
+  sent: "Ako je to adresa naloga u administraciji, poslali smo na nju link za prijavu. Link važi 15 minuta.",
+  invalid: "Link za prijavu je istekao ili je već iskorišćen. Zatražite novi.",
+  failed: "Link za prijavu trenutno ne može da se pošalje. Pokušajte ponovo kasnije.",
+  email: LOGIN_FIELD_TEXT.email,
+  password: LOGIN_FIELD_TEXT.password,
+} as const;
 
 /** Spec §6 login messages, word for word, plus the form's own. */
 export const LOGIN_MESSAGES = {

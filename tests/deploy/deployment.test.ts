@@ -11,15 +11,19 @@
  * restart (issue 24): oversized posts refused by nginx without taking a process out, a forged
  * X-Forwarded-For believed by nobody, a database outage served from nginx's stale copies and the
  * app's 503 (never a 502), a rolling restart under GET and POST load failing nothing, a worker
- * killed during the outage started again without a crash loop — then the operator's commands from
- * the production install: WEB_CONCURRENCY, and backup → restore on PostgreSQL, on PGlite and from
- * PGlite into PostgreSQL, comparing every table's rows and every media file's checksum.
+ * killed during the outage started again without a crash loop, a nightly backup that fails queuing
+ * its next run and the next writing a private archive with the database password on no command
+ * line — then the operator's commands from the production install: the host's user and directories
+ * (deploy/setup-host.sh), WEB_CONCURRENCY, and backup → restore on PostgreSQL (a damaged archive
+ * first: nothing written, the file named), on PGlite and from PGlite into PostgreSQL, comparing
+ * every table's rows and every media file's checksum. The app connects as a role of its own that
+ * must give its password, as in production.
  *
  * PostgreSQL is a cluster of the test's own (it is stopped and started again for the outage),
  * from Debian's server binaries; also nginx and openssl. Run by scripts/test.sh as its own step;
  * by hand: npx vitest run --project deploy
  */
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -34,6 +38,7 @@ import {
   articleHeadings,
   articles,
   auditLog,
+  backups,
   companies,
   jobs,
   newsletterSendBatches,
@@ -41,6 +46,7 @@ import {
 } from "../../app/db/schema";
 import { articlePath } from "../../app/domain/articles/slug";
 import { mediaChecksums } from "../../app/domain/backups/archive.server";
+import { NIGHTLY_BACKUP_KIND } from "../../app/domain/backups/nightly.server";
 import { countRows, diffCounts } from "../../app/domain/backups/tables.server";
 import { planConversion } from "../../app/domain/headings/headings.server";
 import { startHeadingsJob } from "../../app/domain/headings/jobs.server";
@@ -53,6 +59,7 @@ import { createS3Storage } from "../../app/integrations/storage/s3.server";
 import type { Storage } from "../../app/integrations/storage/storage";
 import { UPLOAD_BODY_LIMITS } from "../../app/lib/body-limits";
 import { HONEYPOT_FIELD } from "../../app/lib/honeypot";
+import { corruptMember, tarMembers } from "../support/archive";
 import { type FakeMailgun, startFakeMailgun } from "../support/fake-mailgun";
 import { databaseUrl, dropDatabase, withAdminClient } from "../support/global-setup";
 import { createPgCluster, type PgCluster, postgresBinDir } from "../support/pg-cluster";
@@ -77,12 +84,15 @@ import {
   type Unit,
   waitFor,
   waitReady,
+  watchCommandLines,
 } from "./support";
 
 /** The superuser URL of the test's own PostgreSQL cluster (set in beforeAll). */
 let ADMIN_URL = "";
 let postgres: PgCluster;
 const ADMIN = { email: "operater@deploy.test", password: "Deploy-Admin-Pass-2026" };
+/** The app's own database role (it owns the site's database), which must give its password. */
+const APP_ROLE = { name: "balkan", password: "Deploy-Db-Secret-4242" };
 const METRICS_TOKEN = "deploy-test-metrics-token-0123456789";
 const PREFIX = `deploy_${process.pid}`;
 /** Articles the heading conversion converts (200 ms apart: long enough to be killed mid-way). */
@@ -117,6 +127,8 @@ let liteSeed: Promise<{ code: number; output: string }>;
 const lite = (name: string) => ({ PATH: process.env.PATH ?? "", DATA_DIR: path.join(tmp, name) });
 
 const urlOf = (name: string) => databaseUrl(ADMIN_URL ?? "", name);
+/** The app role's URL of a database it owns (set in beforeAll). */
+let appUrlOf: (name: string) => string;
 
 function s3Storage(prefix: string): Storage {
   return createS3Storage({
@@ -134,7 +146,7 @@ function renderEnvFile(): Record<string, string> {
   const template = readEnvFile(path.join(ROOT, "deploy/balkan-vozaci.env"));
   return {
     ...template,
-    DATABASE_URL: urlOf(DB.main),
+    DATABASE_URL: appUrlOf(DB.main),
     DATA_DIR: path.join(tmp, "shared-data"),
     PUBLIC_URL: nginxUrl,
     ADMIN_EMAIL: ADMIN.email,
@@ -250,6 +262,15 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
         await client.query(`CREATE DATABASE ${name}`);
       }
     });
+    // As in production (docs/operations.md): the site's database belongs to the app's role, which
+    // signs in with a password — the one no process may show on its command line.
+    await postgres.passwordRole(APP_ROLE.name, APP_ROLE.password, DB.main);
+    appUrlOf = (name) =>
+      `postgres://${APP_ROLE.name}:${APP_ROLE.password}@127.0.0.1:${postgres.port}/${name}`;
+    await withAdminClient(ADMIN_URL, async (client) => {
+      for (const name of [DB.main, DB.restored])
+        await client.query(`ALTER DATABASE ${name} OWNER TO ${APP_ROLE.name}`);
+    });
     s3 = new S3rver({
       address: "127.0.0.1",
       port: 0,
@@ -342,6 +363,66 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     const plain = await request(`${plainUrl}/vesti`);
     expect(plain.status).toBe(301);
     expect(plain.headers.location).toBe("https://127.0.0.1/vesti");
+  });
+
+  it("the host's user and directories: deploy/setup-host.sh makes what the unit and the environment file name", async () => {
+    const script = fs.readFileSync(path.join(ROOT, "deploy/setup-host.sh"), "utf8");
+    const unitText = fs.readFileSync(path.join(ROOT, "deploy/balkan-vozaci@.service"), "utf8");
+    const template = readEnvFile(path.join(ROOT, "deploy/balkan-vozaci.env"));
+    const scriptDefault = (name: string) => new RegExp(`\\$\\{BV_${name}:-([^}]+)\\}`).exec(script)?.[1];
+    const unitSetting = (name: string) => new RegExp(`^${name}=(.*)$`, "m").exec(unitText)?.[1];
+    // The script's defaults are the unit's user, release, environment file and writable paths,
+    // and the environment file's data and backup directories.
+    expect(unitSetting("User")).toBe(scriptDefault("USER"));
+    expect(unitSetting("Group")).toBe(scriptDefault("USER"));
+    expect(unitSetting("WorkingDirectory")).toBe(scriptDefault("APP_DIR"));
+    expect(unitSetting("EnvironmentFile")).toBe(`${scriptDefault("CONFIG_DIR")}/balkan-vozaci.env`);
+    expect(unitSetting("ReadWritePaths")?.split(/\s+/).sort()).toEqual(
+      [scriptDefault("DATA_DIR"), scriptDefault("BACKUP_DIR")].sort(),
+    );
+    expect(template.DATA_DIR).toBe(scriptDefault("DATA_DIR"));
+    expect(template.BACKUP_DIR).toBe(scriptDefault("BACKUP_DIR"));
+    expect(fs.readFileSync(path.join(ROOT, "docs/operations.md"), "utf8")).toContain(
+      "sh deploy/setup-host.sh",
+    );
+
+    if (process.getuid?.() !== 0) return; // the run below makes a system user: root only
+    // Run for real, twice (it is safe to run again), into a directory of this test's own and with
+    // a user of its own, removed afterwards.
+    const host = path.join(tmp, "host");
+    const user = `bvdeploy${process.pid % 100_000}`;
+    const env = {
+      ...process.env,
+      BV_USER: user,
+      BV_APP_DIR: path.join(host, "srv"),
+      BV_DATA_DIR: path.join(host, "lib"),
+      BV_BACKUP_DIR: path.join(host, "backups"),
+      BV_CONFIG_DIR: path.join(host, "etc"),
+      BV_NGINX_CACHE_DIR: path.join(host, "cache"),
+      BV_NGINX_LOG_DIR: path.join(host, "log"),
+    };
+    try {
+      await execFileAsync("sh", [path.join(ROOT, "deploy/setup-host.sh")], { env });
+      fs.appendFileSync(path.join(host, "etc", "balkan-vozaci.env"), "# edited by the operator\n");
+      fs.chmodSync(path.join(host, "backups"), 0o755); // loosened by hand meanwhile
+      const again = await execFileAsync("sh", [path.join(ROOT, "deploy/setup-host.sh")], { env });
+      expect(again.stdout).not.toContain("wrote");
+      const uid = Number((await execFileAsync("id", ["-u", user])).stdout.trim());
+      expect((await execFileAsync("getent", ["passwd", user])).stdout).toContain(":/usr/sbin/nologin");
+      const mode = (p: string) => fs.statSync(path.join(host, p)).mode & 0o777;
+      const owner = (p: string) => fs.statSync(path.join(host, p)).uid;
+      expect([mode("lib"), owner("lib")]).toEqual([0o700, uid]);
+      expect([mode("backups"), owner("backups")]).toEqual([0o700, uid]);
+      expect([mode("etc"), owner("etc")]).toEqual([0o700, 0]);
+      expect([mode("etc/balkan-vozaci.env"), owner("etc/balkan-vozaci.env")]).toEqual([0o600, 0]);
+      expect(fs.readFileSync(path.join(host, "etc", "balkan-vozaci.env"), "utf8")).toContain(
+        "# edited by the operator",
+      );
+      expect([mode("srv"), owner("srv")]).toEqual([0o755, 0]);
+    } finally {
+      await execFileAsync("userdel", [user]).catch(() => {});
+      await execFileAsync("groupdel", [user]).catch(() => {});
+    }
   });
 
   it("nginx: TLS, the client's https and address reach the app, logs that join and keep no secret", async () => {
@@ -714,6 +795,9 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     } finally {
       await load.stop();
     }
+    // A request nginx's reload cut off while its connection sat idle was sent again, as a browser
+    // sends it (startLoad): how many, for the record; never one the app had begun to answer.
+    console.info(`rolling restart: ${load.requests} requests, ${load.posts} POSTs, ${load.resent} resent`);
     expect(load.failures).toEqual([]);
     expect(load.posts).toBeGreaterThan(30);
     expect(load.requests).toBeGreaterThan(100);
@@ -865,6 +949,80 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     }
   }, 180_000);
 
+  it("a nightly backup that fails queues its next run; the next writes a 0600 archive in a 0700 directory, the password on no command line", async () => {
+    const dir = envFile.BACKUP_DIR;
+    const nightly = () =>
+      handle.db.select().from(jobs).where(eq(jobs.kind, NIGHTLY_BACKUP_KIND)).orderBy(jobs.id);
+    const periodicGauge = async () => {
+      const body = (await request(`http://127.0.0.1:${metricsPort}/metrics`)).body;
+      return /^bv_jobs_periodic_scheduled\{kind="backups:nightly"\} (\d+)$/m.exec(body)?.[1];
+    };
+    // The processes queued the night's run at start.
+    const [queued] = (await nightly()).filter((j) => j.status === "queued");
+    expect(queued).toBeDefined();
+    expect(await periodicGauge()).toBe("1");
+
+    // BACKUP_DIR cannot be written (a file where the directory should be: every write fails, as on
+    // a full disk). The run is due now, and its attempts are cut to one (its retries would only
+    // repeat the same failure 5 and 10 s apart).
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.writeFileSync(dir, "");
+    await handle.db
+      .update(jobs)
+      .set({ runAfter: new Date(Date.now() - 1_000), maxAttempts: 1 })
+      .where(eq(jobs.id, queued.id));
+    const failed = await waitFor(
+      "the nightly backup to fail",
+      async () => (await nightly()).find((j) => j.id === queued.id && j.status === "failed"),
+      30_000,
+      200,
+    );
+    expect(failed.lastError).toMatch(/EEXIST|ENOTDIR/);
+    // Its next run is queued, for a later night, under the kind's one key; the metric says so.
+    const next = (await nightly()).filter((j) => j.status === "queued");
+    expect(next).toHaveLength(1);
+    expect(next[0]).toMatchObject({ uniqueKey: NIGHTLY_BACKUP_KIND, maxAttempts: 3 });
+    expect(next[0].runAfter.getTime()).toBeGreaterThan(Date.now());
+    await waitFor("the gauge to count the queued run", async () => (await periodicGauge()) === "1", 5_000);
+
+    // The disk is fixed; the next run (made due now) writes the archive while every process's
+    // command line is read over and over: pg_dump, started by the app, gets no password there.
+    fs.rmSync(dir, { force: true });
+    const [before] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(backups);
+    const watch = watchCommandLines(APP_ROLE.password, "pg_dump");
+    let seen: Awaited<ReturnType<typeof watch.stop>>;
+    try {
+      await handle.db
+        .update(jobs)
+        .set({ runAfter: new Date(Date.now() - 1_000) })
+        .where(eq(jobs.id, next[0].id));
+      await waitFor(
+        "the next nightly backup to be written",
+        async () => {
+          const [{ n }] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(backups);
+          return n > before.n;
+        },
+        60_000,
+        200,
+      );
+    } finally {
+      seen = await watch.stop();
+    }
+    expect(seen.leaks).toEqual([]);
+    expect(seen.sightings, `pg_dump seen in ${seen.sweeps} sweeps`).toBeGreaterThan(0);
+    const archives = fs.readdirSync(dir).filter((f) => /^balkan-vozaci-\d{8}T\d{6}Z\.tar$/.test(f));
+    expect(archives).toHaveLength(1);
+    expect(fs.statSync(path.join(dir, archives[0])).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
+    expect(fs.readdirSync(dir)).toEqual(archives); // no stage or partial file left
+    // And the night after is queued again.
+    await waitFor(
+      "the following night's run",
+      async () => (await nightly()).filter((j) => j.status === "queued").length === 1,
+      10_000,
+    );
+  }, 120_000);
+
   it("serves Prometheus metrics: bearer on the main port, METRICS_PORT, bounded labels", async () => {
     // Traffic of its own (the processes were restarted above): a page, and a refused sign-in.
     const [company] = await handle.db
@@ -903,6 +1061,8 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
         "bv_db_pool_connections",
         "bv_rate_limit_refusals_total",
         "bv_newsletter_batches_total",
+        "bv_jobs_periodic_scheduled",
+        "bv_newsletter_batches_unsettled",
         "process_resident_memory_bytes",
         "nodejs_eventloop_lag_seconds",
         "nodejs_gc_duration_seconds",
@@ -915,11 +1075,30 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
       }
       expect(body).not.toMatch(/route="[^"]*\?/);
       expect(body).toMatch(/bv_db_pool_connections\{state="idle"\} \d+/);
+      // What Prometheus itself accepts (Debian's promtool; scripts/test.sh installs it).
+      const checked = spawnSync("promtool", ["check", "metrics"], { input: body, encoding: "utf8" });
+      expect(`${checked.stdout}${checked.stderr}`).toBe("");
+      expect(checked.status).toBe(0);
+      expect(body).toMatch(/^bv_jobs_periodic_scheduled\{kind="listings:expire"\} 1$/m);
+      expect(body).toMatch(/^bv_backup_last_success_timestamp_seconds [1-9]\d+$/m);
     }
     expect(scraped.body).toMatch(
       /http_request_duration_seconds_count\{route="\/kompanije\/:id",method="GET",status="(200|404)"\}/,
     );
     expect(own.body).toMatch(/bv_rate_limit_refusals_total\{form="login"\} [1-9]/);
+    // The shipped alert rules, as Prometheus loads them; every series they watch is one these
+    // processes export.
+    const rulesFile = path.join(ROOT, "deploy/prometheus-rules.yml");
+    const rules = spawnSync("promtool", ["check", "rules", rulesFile], { encoding: "utf8" });
+    expect(rules.stdout).toMatch(/SUCCESS: \d+ rules found/);
+    expect(rules.status, rules.stderr).toBe(0);
+    const watched = new Set(
+      [...fs.readFileSync(rulesFile, "utf8").matchAll(/\b(bv_[a-z_]+?)(_bucket|_count|_sum)?\b/g)].map(
+        (m) => m[1],
+      ),
+    );
+    expect(watched.size).toBeGreaterThan(5);
+    for (const name of watched) expect(own.body, name).toMatch(new RegExp(`^# TYPE ${name} `, "m"));
   });
 
   it("the dashboard's Sistem card shows the database, the processes and the queue", async () => {
@@ -992,11 +1171,44 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     }
   }, 120_000);
 
-  it("backup → restore on PostgreSQL: every table's rows and every media file's checksum", async () => {
+  it("backup → restore on PostgreSQL: a damaged archive writes nothing and names the file; then every table's rows and every media file's checksum", async () => {
     const archive = path.join(tmp, "pg.tar");
+    // The operator's command, its pg_dump watched: the database password on no command line.
+    const watch = watchCommandLines(APP_ROLE.password, "pg_dump");
     const backup = await npmRun(prod, "backup", ["--out", archive], envFile);
+    const seen = await watch.stop();
     expect(backup.code, backup.output).toBe(0);
-    const target = { ...envFile, DATABASE_URL: urlOf(DB.restored), S3_BUCKET_PREFIX: "restored-" };
+    expect(seen.leaks).toEqual([]);
+    expect(seen.sightings, `pg_dump seen in ${seen.sweeps} sweeps`).toBeGreaterThan(0);
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+
+    // Restored as on a new host: into an empty database the app's role owns, with its password.
+    const target = { ...envFile, DATABASE_URL: appUrlOf(DB.restored), S3_BUCKET_PREFIX: "restored-" };
+    const tablesOfTarget = async () => {
+      const copy = await openDatabase({ driver: "postgres", url: urlOf(DB.restored), max: 1 });
+      try {
+        const result = await copy.db.execute(
+          sql`select count(*)::int as n from pg_tables where schemaname in ('public', 'drizzle')`,
+        );
+        return (result as unknown as { rows: { n: number }[] }).rows[0].n;
+      } finally {
+        await copy.close();
+      }
+    };
+    // One flipped byte in one media file: nothing is written, and the file is named.
+    const media = tarMembers(archive).find((m) => m.name.startsWith("media/images/") && m.size > 0);
+    if (!media) throw new Error("the archive holds no image");
+    const damaged = path.join(tmp, "pg-damaged.tar");
+    corruptMember(archive, damaged, media.name);
+    const refused = await npmRun(prod, "restore", [damaged], target);
+    expect(refused.code).toBe(1);
+    expect(refused.output).toContain(`oštećen fajl u arhivi: ${media.name.slice("media/".length)}`);
+    expect(refused.output).toContain("Odredište nije menjano.");
+    expect(refused.output).not.toMatch(/\n\s+at /);
+    expect(await tablesOfTarget()).toBe(0);
+    expect((await mediaChecksums(s3Storage("restored-"))).size).toBe(0);
+
+    // The good archive then restores into the untouched target.
     const restored = await npmRun(prod, "restore", [archive], target);
     expect(restored.code, restored.output).toBe(0);
     // A second restore into the now full target is refused without --force, accepted with it.
@@ -1017,7 +1229,7 @@ describeDeploy("deployment: nginx + 2 processes + PostgreSQL + S3", () => {
     const sums = await mediaChecksums(s3Storage("balkan-"));
     expect(sums.size).toBeGreaterThan(10);
     expect(await mediaChecksums(s3Storage("restored-"))).toEqual(sums);
-  }, 120_000);
+  }, 240_000);
 
   it("PGlite: seed, backup → restore into PGlite, and the same archive into PostgreSQL", async () => {
     const seeded = await liteSeed;

@@ -291,7 +291,8 @@ export function request(
     headers?: Record<string, string>;
     body?: string;
     ca?: string;
-    agent?: http.Agent;
+    /** `false`: a connection of its own, closed after the answer. */
+    agent?: http.Agent | false;
     timeoutMs?: number;
   } = {},
 ): Promise<Reply> {
@@ -326,7 +327,11 @@ export function request(
       },
     );
     req.on("timeout", () => req.destroy(new Error("timeout")));
-    req.on("error", reject);
+    req.on("error", (error: Error & { reusedSocket?: boolean }) => {
+      // Whether it went out on a kept-alive connection another request had used (see startLoad).
+      error.reusedSocket = req.reusedSocket;
+      reject(error);
+    });
     if (options.body !== undefined) req.write(options.body);
     req.end();
   });
@@ -360,13 +365,29 @@ export function startLoad(
   let running = true;
   let requests = 0;
   let posts = 0;
+  let resent = 0;
   const failures: string[] = [];
+  // As a browser does (Chromium, Firefox; Node's own advice for `request.reusedSocket`): a request
+  // written into a kept-alive connection the server closed while it was idle — nginx's old workers
+  // close theirs on every reload — is sent once more on a new connection. Only that: the error
+  // must be the connection's end before any answer, on a reused connection; anything else, or a
+  // second failure, is a failed request.
+  const send = async (url: string, init: Parameters<typeof request>[1]) => {
+    try {
+      return await request(url, init);
+    } catch (error) {
+      const e = error as NodeJS.ErrnoException & { reusedSocket?: boolean };
+      if (!e.reusedSocket || e.code !== "ECONNRESET") throw error;
+      resent++;
+      return request(url, { ...init, agent: false });
+    }
+  };
   const loop = async () => {
     for (let i = 0; running; i++) {
       const post = options.posts?.length && i % 3 === 2 ? options.posts[i % options.posts.length] : null;
       const p = post ? post.path : paths[Math.floor(Math.random() * paths.length)];
       try {
-        const reply = await request(`${baseUrl}${p}`, {
+        const reply = await send(`${baseUrl}${p}`, {
           agent,
           ca: options.ca,
           method: post ? "POST" : "GET",
@@ -396,6 +417,10 @@ export function startLoad(
     },
     get posts() {
       return posts;
+    },
+    /** Requests sent again because their kept-alive connection had been closed while idle. */
+    get resent() {
+      return resent;
     },
     failures,
     async stop() {
@@ -428,4 +453,41 @@ export function npmRun(
     });
     child.on("exit", (code) => resolve({ code: code ?? 1, output }));
   });
+}
+
+/**
+ * Reads every process's command line (/proc/PID/cmdline) over and over until stopped: the ones
+ * that held `secret`, and how many sweeps saw a process whose program is `program` (so that a test
+ * knows it looked while that program ran).
+ */
+export function watchCommandLines(secret: string, program: string) {
+  let running = true;
+  const leaks = new Set<string>();
+  let sightings = 0;
+  let sweeps = 0;
+  const loop = (async () => {
+    while (running) {
+      for (const entry of fs.readdirSync("/proc")) {
+        if (!/^\d+$/.test(entry)) continue;
+        let argv: string[];
+        try {
+          argv = fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+        } catch {
+          continue; // gone meanwhile
+        }
+        const line = argv.join(" ");
+        if (line.includes(secret)) leaks.add(line);
+        if (path.basename(argv[0] ?? "") === program) sightings++;
+      }
+      sweeps++;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  })();
+  return {
+    async stop(): Promise<{ leaks: string[]; sightings: number; sweeps: number }> {
+      running = false;
+      await loop;
+      return { leaks: [...leaks], sightings, sweeps };
+    },
+  };
 }

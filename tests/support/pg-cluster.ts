@@ -47,6 +47,11 @@ export type PgCluster = {
   /** `pg_terminate_backend` on every other session of `database`; returns how many. */
   terminateBackends(database: string): Promise<number>;
   createDatabase(name: string): Promise<void>;
+  /**
+   * A login role that must give its password over TCP (scram-sha-256), as a production role does;
+   * the superuser keeps the cluster's trust. Returns the role's URL of `database`.
+   */
+  passwordRole(role: string, password: string, database: string): Promise<string>;
   destroy(): void;
 };
 
@@ -112,6 +117,21 @@ export async function createPgCluster(): Promise<PgCluster> {
       admin(async (client) => {
         await client.query(`create database "${name.replace(/"/g, "")}"`);
       }),
+    passwordRole: async (role, password, database) => {
+      const hba = path.join(data, "pg_hba.conf");
+      const line = `host all ${role} 127.0.0.1/32 scram-sha-256`;
+      const current = fs.readFileSync(hba, "utf8");
+      if (!current.includes(line)) fs.writeFileSync(hba, `${line}\n${current}`);
+      await admin(async (client) => {
+        const exists = await client.query("select 1 from pg_roles where rolname = $1", [role]);
+        const quoted = `"${role.replace(/"/g, "")}"`;
+        await client.query(
+          `${exists.rowCount ? "alter" : "create"} role ${quoted} login password '${password.replace(/'/g, "''")}'`,
+        );
+        await client.query("select pg_reload_conf()");
+      });
+      return `postgres://${encodeURIComponent(role)}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+    },
     destroy: () => {
       try {
         run(path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);

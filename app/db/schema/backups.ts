@@ -11,8 +11,8 @@ export const backups = pgTable(
   "backups",
   {
     id: serialId(),
-    /** `cli` (npm run backup) or `nightly` (the durable job). */
-    source: text("source", { enum: ["cli", "nightly"] }).notNull(),
+    /** `cli` (npm run backup), `nightly` (the durable job) or `pre-migration` (a release's start). */
+    source: text("source", { enum: ["cli", "nightly", "pre-migration"] }).notNull(),
     location: text("location").notNull(),
     driver: text("driver", { enum: ["pglite", "postgres"] }).notNull(),
     bytes: bigint("bytes", { mode: "number" }).notNull(),

@@ -53,3 +53,27 @@ export const loginAttempts = pgTable(
   },
   (t) => [index("login_attempts_key_time_idx").on(t.key, t.attemptedAt)],
 );
+
+/**
+ * One-time sign-in links sent by e-mail (domain/users/sign-in-link.server.ts, decision 228): for
+ * staff on a browser the account never used, whom the delay for unknown devices would keep out.
+ * Only the SHA-256 of the link's token is stored; a link is good for 15 minutes and for one
+ * sign-in, and the password is still asked for.
+ */
+export const signInLinks = pgTable(
+  "sign_in_links",
+  {
+    id: serialId(),
+    userId: parentId("user_id", () => adminUsers.id),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: tstz("expires_at").notNull(),
+    usedAt: tstz("used_at"),
+    requestedIp: text("requested_ip"),
+    createdAt: stampedAt("created_at"),
+  },
+  (t) => [
+    uniqueIndex("sign_in_links_token_key").on(t.tokenHash),
+    index("sign_in_links_user_id_idx").on(t.userId),
+    index("sign_in_links_expires_at_idx").on(t.expiresAt),
+  ],
+);

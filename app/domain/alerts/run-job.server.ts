@@ -10,8 +10,8 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { type AlertFrequency, newsletterSendBatches, newsletterSends } from "~/db/schema";
+import { ensurePeriodicScheduled, type PeriodicJob } from "~/domain/jobs/periodic.server";
 import {
-  enqueueJob,
   enqueueNextRun,
   latestJobs,
   nudgeJob,
@@ -36,6 +36,21 @@ export function nextRunAt(frequency: AlertFrequency, now: Date): Date {
   return frequency === "daily"
     ? nextNewYorkHour(now, DAILY_RUN_HOUR)
     : new Date(now.getTime() + INSTANT_INTERVAL_MS);
+}
+
+/**
+ * The runs as periodic kinds for the runner and the metrics: a run queues its successor itself when
+ * it starts (so an approval can nudge it); the runner's queueing at the end keeps the one already
+ * queued, and only acts when that first step was never reached.
+ */
+export function alertRunSchedule(frequency: AlertFrequency): PeriodicJob {
+  return {
+    kind: ALERT_RUN_KINDS[frequency],
+    uniqueKey: ALERT_RUN_KINDS[frequency],
+    maxAttempts: 10,
+    nextRun: (now) => nextRunAt(frequency, now),
+    firstRun: (now) => (frequency === "daily" ? nextRunAt("daily", now) : now),
+  };
 }
 
 export type AlertRunResult = { emails: number; sends: number; message: string };
@@ -142,13 +157,7 @@ export function createAlertRunHandler(
 /** At boot: both runs scheduled (the daily one at its hour, the instant one now). */
 export async function ensureAlertRunsScheduled(db: Database, now = new Date()): Promise<void> {
   for (const frequency of ["daily", "instant"] as const) {
-    const kind = ALERT_RUN_KINDS[frequency];
-    await enqueueJob(db, {
-      kind,
-      uniqueKey: kind,
-      runAfter: frequency === "daily" ? nextRunAt("daily", now) : now,
-      maxAttempts: 10,
-    });
+    await ensurePeriodicScheduled(db, alertRunSchedule(frequency), now);
   }
 }
 

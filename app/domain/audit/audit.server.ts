@@ -11,7 +11,7 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { auditLog, jobs } from "~/db/schema";
-import { enqueueJob, enqueueNextRun } from "~/domain/jobs/queue.server";
+import { ensurePeriodicScheduled, type PeriodicJob } from "~/domain/jobs/periodic.server";
 import type { JobHandler } from "~/domain/jobs/runner.server";
 import { logger } from "~/lib/logger.server";
 import { AUDIT_PAGE_SIZE, type AuditArea, type AuditQuery } from "./labels";
@@ -145,20 +145,24 @@ export async function pruneAudit(db: DbOrTx, days: number, now = new Date()): Pr
 export const PRUNE_JOB_KIND = "audit:prune";
 const PRUNE_INTERVAL_MS = 24 * 3_600_000;
 
-/** The daily job: prune to the configured retention, then the next run tomorrow. */
+/** The daily job: prune to the configured retention (the runner queues the next run tomorrow). */
 export function createAuditPruneHandler(retentionDays: () => number): JobHandler {
   return async (ctx) => {
     const removed = await pruneAudit(ctx.db, retentionDays());
     if (removed > 0) logger.info({ removed }, "old audit entries deleted");
     await ctx.db.delete(jobs).where(and(eq(jobs.kind, PRUNE_JOB_KIND), eq(jobs.status, "done")));
-    await enqueueNextRun(ctx.db, ctx.job, {
-      uniqueKey: PRUNE_JOB_KIND,
-      runAfter: new Date(Date.now() + PRUNE_INTERVAL_MS),
-    });
     return { removed };
   };
 }
 
+/** Periodic (jobs/periodic.server.ts): one run always queued, the next a day after the last ended. */
+export const AUDIT_PRUNE_SCHEDULE: PeriodicJob = {
+  kind: PRUNE_JOB_KIND,
+  uniqueKey: PRUNE_JOB_KIND,
+  maxAttempts: 10,
+  nextRun: (now) => new Date(now.getTime() + PRUNE_INTERVAL_MS),
+};
+
 export async function ensureAuditPruneScheduled(db: Database): Promise<void> {
-  await enqueueJob(db, { kind: PRUNE_JOB_KIND, uniqueKey: PRUNE_JOB_KIND, maxAttempts: 10 });
+  await ensurePeriodicScheduled(db, AUDIT_PRUNE_SCHEDULE);
 }

@@ -46,6 +46,11 @@ export const AUDIT_AREA_LABELS: Record<AuditArea, string> = {
 export const AUDIT_ACTION_LABELS: Record<string, string> = {
   "sign-in": "Prijava",
   "sign-in-failed": "Neuspela prijava",
+  "sign-in-link-requested": "Zatražen link za prijavu (nije poslat)",
+  "sign-in-link-refused": "Link za prijavu odbijen (ograničenje)",
+  "sign-in-link-sent": "Poslat link za prijavu",
+  "sign-in-link-failed": "Link za prijavu nije poslat",
+  "sign-in-link-used": "Prijava linkom",
   "sign-out": "Odjava",
   create: "Kreiranje",
   update: "Izmena",

@@ -3,6 +3,7 @@
  * their codes, and the PostgreSQL tools from Debian.
  */
 import { execFile, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -22,6 +23,8 @@ export type Manifest = {
   appVersion: string;
   driver: "pglite" | "postgres";
   database: string;
+  /** SHA-256 of the database dump (archives written before issue 24 have none). */
+  databaseSha256?: string;
   tables: TableCounts;
   media: MediaEntry[];
 };
@@ -35,12 +38,20 @@ export class BackupError extends Error {
       | "verify-failed"
       | "tool-missing"
       | "tool-failed"
-      | "database-busy",
+      | "database-busy"
+      | "restore-failed",
     message: string,
   ) {
     super(message);
     this.name = "BackupError";
   }
+}
+
+/** The SHA-256 of a file, read as a stream. */
+export async function sha256File(file: string): Promise<string> {
+  const hash = createHash("sha256");
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest("hex");
 }
 
 /** `pg_dump` and `pg_restore` from PATH, or the newest Debian PostgreSQL's. */
@@ -60,9 +71,36 @@ export function postgresTool(name: "pg_dump" | "pg_restore"): string {
   );
 }
 
-export async function runTool(file: string, args: string[]): Promise<void> {
+/**
+ * How a Debian PostgreSQL tool (pg_dump, pg_restore) connects to `url` without the password on its
+ * command line, where every user of the host reads it (`ps`, /proc/PID/cmdline) for as long as the
+ * tool runs (issue 24): the URL without its password as `--dbname`, the password in the tool's own
+ * environment as `PGPASSWORD` (libpq's; /proc/PID/environ is readable by its user and root only).
+ */
+export function libpqConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.PGPASSWORD;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Not a URL (a `key=value` connection string): passed as it is.
+    return { dbname: url, env };
+  }
+  let password = parsed.password ? decodeURIComponent(parsed.password) : "";
+  parsed.password = "";
+  const inQuery = parsed.searchParams.get("password");
+  if (inQuery !== null) {
+    password ||= inQuery;
+    parsed.searchParams.delete("password");
+  }
+  if (password) env.PGPASSWORD = password;
+  return { dbname: parsed.toString(), env };
+}
+
+export async function runTool(file: string, args: string[], env?: NodeJS.ProcessEnv): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(file, args, { stdio: ["ignore", "ignore", "pipe"], env: env ?? process.env });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => {
       stderr += d.toString();
@@ -76,4 +114,14 @@ export async function runTool(file: string, args: string[]): Promise<void> {
           ),
     );
   });
+}
+
+/** `pg_dump --format=custom` of `url` into `file`, the password kept off its command line. */
+export async function pgDump(url: string, file: string, extra: string[] = []): Promise<void> {
+  const connection = libpqConnection(url);
+  await runTool(
+    postgresTool("pg_dump"),
+    ["--format=custom", "--no-owner", "--no-acl", ...extra, "--file", file, "--dbname", connection.dbname],
+    connection.env,
+  );
 }

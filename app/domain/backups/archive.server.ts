@@ -9,9 +9,15 @@
  * - `media/{bucket}/{key}`: every object of both buckets, local files or S3 alike.
  *
  * The database is dumped first and the media copied after it, so every file a dumped row names is
- * in the archive (a file uploaded meanwhile is an extra, harmless). A restore loads the database
- * and the media into what the environment names, refuses a non-empty target unless forced, then
- * reads everything back and checks the counts and checksums against the manifest.
+ * in the archive (a file uploaded meanwhile is an extra, harmless). A restore checks every
+ * checksum of the manifest (the dump's too) before it writes anything, loads the database and the
+ * media into what the environment names, refuses a non-empty target unless forced, then reads
+ * everything back and checks the counts and checksums; a restore that fails leaves the target as
+ * it found it (restore.server.ts).
+ *
+ * The archive holds password hashes, server secrets and subscribers' addresses: it is written
+ * `0600`, a directory made for it `0700`, and pg_dump never sees the password on its command line
+ * (issue 24).
  *
  * A PGlite archive restores into PGlite (its data directory) or into PostgreSQL: there it is
  * opened in memory, both sides are migrated to this code's migrations and the rows are copied
@@ -32,9 +38,9 @@ import {
   ARCHIVE_VERSION,
   type Manifest,
   type MediaEntry,
-  postgresTool,
+  pgDump,
   run,
-  runTool,
+  sha256File,
 } from "./archive-format.server";
 import { countRows, diffCounts, type TableCounts, totalRows } from "./tables.server";
 
@@ -65,7 +71,10 @@ export async function createBackup(source: BackupSource, out: string): Promise<B
   const started = performance.now();
   const log = source.log ?? (() => {});
   const target = path.resolve(out);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  // A directory made here is the owner's alone; an existing one is left as the operator set it
+  // (BACKUP_DIR is made 0700 by its destination and by deploy/setup-host.sh).
+  fs.mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+  // mkdtemp makes it 0700: the dump and the media are never readable by others, even staged.
   const stage = fs.mkdtempSync(path.join(path.dirname(target), ".backup-"));
   try {
     const { database, tables } =
@@ -82,12 +91,17 @@ export async function createBackup(source: BackupSource, out: string): Promise<B
       appVersion: source.appVersion,
       driver: source.handle.driver,
       database,
+      databaseSha256: await sha256File(path.join(stage, database)),
       tables,
       media,
     };
     fs.writeFileSync(path.join(stage, "manifest.json"), `${JSON.stringify(manifest, null, 1)}\n`);
     const partial = `${target}.partial`;
+    // Made 0600 before tar writes into it (tar keeps an existing file's mode), and set again after.
+    fs.rmSync(partial, { force: true });
+    fs.closeSync(fs.openSync(partial, "wx", 0o600));
     await run("tar", ["-cf", partial, "-C", stage, "."], { maxBuffer: 1 << 20 });
+    fs.chmodSync(partial, 0o600);
     fs.renameSync(partial, target);
     return {
       file: target,
@@ -121,16 +135,7 @@ async function dumpPostgres(url: string, stage: string): Promise<{ database: str
     const snapshot = (await client.query<{ id: string }>("select pg_export_snapshot() as id")).rows[0].id;
     const tables = await countRows(drizzlePg(client));
     const file = "database.pgdump";
-    await runTool(postgresTool("pg_dump"), [
-      "--format=custom",
-      "--no-owner",
-      "--no-acl",
-      `--snapshot=${snapshot}`,
-      "--file",
-      path.join(stage, file),
-      "--dbname",
-      url,
-    ]);
+    await pgDump(url, path.join(stage, file), [`--snapshot=${snapshot}`]);
     await client.query("commit");
     return { database: file, tables };
   } finally {

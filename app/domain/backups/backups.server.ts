@@ -10,7 +10,7 @@ export type BackupRecord = typeof backups.$inferSelect;
 /** Records a finished backup. A database not yet migrated to have the table is left alone. */
 export async function recordBackup(
   db: DbOrTx,
-  summary: BackupSummary & { source: "cli" | "nightly"; location: string },
+  summary: BackupSummary & { source: BackupRecord["source"]; location: string },
 ): Promise<void> {
   try {
     await db.insert(backups).values({

@@ -8,12 +8,20 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, inject, it } from "vitest";
 import { jobs } from "~/db/schema";
+import { startJobRunner } from "~/domain/jobs/runner.server";
 import { createDirectoryDestination } from "~/integrations/storage/backup-destination.server";
 import { createLocalStorage } from "~/integrations/storage/local.server";
 import { createTestDatabase, describeDb, TEST_DRIVER, type TestDatabase } from "../../../tests/support/db";
 import { databaseUrl } from "../../../tests/support/global-setup";
+import { until } from "../../../tests/support/until";
 import { lastBackup } from "./backups.server";
-import { ensureNightlyBackupScheduled, NIGHTLY_BACKUP_KIND, runNightlyBackup } from "./nightly.server";
+import {
+  createNightlyBackupHandler,
+  ensureNightlyBackupScheduled,
+  NIGHTLY_BACKUP_KIND,
+  nightlyBackupSchedule,
+  runNightlyBackup,
+} from "./nightly.server";
 import { readManifest, sha256 } from "./restore.server";
 import { backupFileName } from "./retention";
 
@@ -92,5 +100,49 @@ describeDb("nightly backups", () => {
     const queued = await t.db.select().from(jobs).where(eq(jobs.kind, NIGHTLY_BACKUP_KIND));
     expect(queued).toHaveLength(1);
     expect(queued[0].runAfter.toISOString()).toBe("2026-11-26T08:00:00.000Z");
+  });
+
+  it("a nightly backup that fails every attempt (its directory cannot be written) queues the next night's run", async () => {
+    await t.db.delete(jobs);
+    // BACKUP_DIR names a file: every write fails, as on a full disk.
+    const notADirectory = path.join(tmp, "full-disk");
+    fs.writeFileSync(notADirectory, "");
+    const handler = createNightlyBackupHandler(() => ({
+      handle: t.handle,
+      databaseUrl: url,
+      storage: createLocalStorage(path.join(tmp, "storage")),
+      destination: createDirectoryDestination(notADirectory),
+      appVersion: "test",
+    }));
+    await ensureNightlyBackupScheduled(t.db);
+    const [first] = await t.db.select().from(jobs).where(eq(jobs.kind, NIGHTLY_BACKUP_KIND));
+    await t.db
+      .update(jobs)
+      .set({ runAfter: new Date(Date.now() - 1000) })
+      .where(eq(jobs.id, first.id));
+    const runner = startJobRunner({
+      db: t.db,
+      handlers: { [NIGHTLY_BACKUP_KIND]: handler },
+      periodic: [nightlyBackupSchedule()],
+      pollMs: 50,
+      retryDelayMs: () => 10,
+    });
+    try {
+      const rows = await until(
+        () => t.db.select().from(jobs).where(eq(jobs.kind, NIGHTLY_BACKUP_KIND)),
+        (r) => r.length === 2 && r.some((j) => j.status === "failed"),
+        20_000,
+        50,
+      );
+      const failed = rows.find((j) => j.id === first.id);
+      expect(failed).toMatchObject({ status: "failed", attempts: 3 });
+      const next = rows.find((j) => j.id !== first.id);
+      expect(next).toMatchObject({ status: "queued", uniqueKey: NIGHTLY_BACKUP_KIND, maxAttempts: 3 });
+      // The next 03:00 in New York, after now.
+      expect(next?.runAfter.getTime()).toBeGreaterThan(Date.now());
+      expect(next?.runAfter.getTime()).toBeLessThanOrEqual(Date.now() + 25 * 3_600_000);
+    } finally {
+      await runner.stop();
+    }
   });
 });

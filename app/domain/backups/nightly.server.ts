@@ -1,17 +1,22 @@
 /**
  * The nightly backup: a durable periodic job (`backups:nightly`, like listing expiry) that writes
  * one archive at 03:00 New York time into `BACKUP_DIR` or the S3 bucket `BACKUP_BUCKET`, records
- * it, and keeps 7 daily and 4 weekly archives (retention.ts). Only one run is ever scheduled (its
- * unique key); the app schedules one at boot when backups are configured. A process killed
- * mid-backup leaves at most a `.partial` file; the run is taken over and starts again.
+ * it, and keeps 7 daily and 4 weekly archives (retention.ts). It is periodic
+ * (jobs/periodic.server.ts): the runner queues the next night's run whatever this one did — a run
+ * that failed its 3 attempts (a full disk) included — and only one is ever scheduled (its unique
+ * key); the app schedules one at boot when backups are configured. A process killed mid-backup
+ * leaves at most a `.partial` file; the run is taken over and starts again.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { enqueueJob, enqueueNextRun } from "~/domain/jobs/queue.server";
+import { ensurePeriodicScheduled, type PeriodicJob } from "~/domain/jobs/periodic.server";
 import type { JobHandler } from "~/domain/jobs/runner.server";
-import type { BackupDestination } from "~/integrations/storage/backup-destination.server";
+import {
+  type BackupDestination,
+  ensurePrivateDirectory,
+} from "~/integrations/storage/backup-destination.server";
 import type { Storage } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
 import { createBackup } from "./archive.server";
@@ -34,6 +39,7 @@ export async function runNightlyBackup(deps: NightlyBackupDeps, now = new Date()
   const destination = deps.destination;
   if (!destination) throw new Error("no backup destination");
   const name = backupFileName(now);
+  if (destination.dir) ensurePrivateDirectory(destination.dir);
   const workDir = destination.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), "nightly-"));
   try {
     const summary = await createBackup(
@@ -60,27 +66,33 @@ export async function runNightlyBackup(deps: NightlyBackupDeps, now = new Date()
 }
 
 export function createNightlyBackupHandler(deps: () => NightlyBackupDeps): JobHandler {
-  return async (ctx) => {
+  return async () => {
     const resolved = deps();
     if (!resolved.destination) {
       logger.info("nightly backups are off (no BACKUP_DIR or BACKUP_BUCKET): not scheduling again");
       return { message: "isključeno" };
     }
     const location = await runNightlyBackup(resolved);
-    await enqueueNextRun(ctx.db, ctx.job, {
-      uniqueKey: NIGHTLY_BACKUP_KEY,
-      runAfter: nextNightlyRun(new Date()),
-    });
     return { location };
+  };
+}
+
+/**
+ * The schedule: at 03:00 New York time, the next night after a run ended. `enabled`: backups are
+ * configured (a run found without a destination is not followed by another).
+ */
+export function nightlyBackupSchedule(enabled: () => boolean = () => true): PeriodicJob {
+  return {
+    kind: NIGHTLY_BACKUP_KIND,
+    uniqueKey: NIGHTLY_BACKUP_KEY,
+    maxAttempts: 3,
+    nextRun: nextNightlyRun,
+    firstRun: nextNightlyRun,
+    enabled,
   };
 }
 
 /** At boot: one nightly run is always scheduled while backups are configured. */
 export async function ensureNightlyBackupScheduled(db: Database, now = new Date()): Promise<void> {
-  await enqueueJob(db, {
-    kind: NIGHTLY_BACKUP_KIND,
-    uniqueKey: NIGHTLY_BACKUP_KEY,
-    runAfter: nextNightlyRun(now),
-    maxAttempts: 3,
-  });
+  await ensurePeriodicScheduled(db, nightlyBackupSchedule(), now);
 }

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from "vitest";
 import { jobs } from "~/db/schema";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { until as waitUntil } from "../../../tests/support/until";
+import { ensurePeriodicScheduled, type PeriodicJob, scheduledRuns } from "./periodic.server";
 import { enqueueJob, getJob, requestCancel } from "./queue.server";
 import { type JobHandler, type JobRunner, startJobRunner } from "./runner.server";
 
@@ -18,7 +19,10 @@ afterEach(async () => {
 });
 afterAll(async () => t?.close());
 
-const start = (handlers: Record<string, JobHandler>, extra: { retryDelayMs?: () => number } = {}) => {
+const start = (
+  handlers: Record<string, JobHandler>,
+  extra: { retryDelayMs?: () => number; periodic?: PeriodicJob[] } = {},
+) => {
   runner = startJobRunner({ db: t.db, handlers, pollMs: 50, heartbeatMs: 50, ...extra });
   return runner;
 };
@@ -156,5 +160,72 @@ describeDb("durable jobs", () => {
     await other.stop();
     const rows = await t.db.select().from(jobs);
     expect(rows.every((r) => r.attempts === 1)).toBe(true);
+  });
+
+  it("a periodic job queues its next run whatever the run did: done, failed after its retries, cancelled", async () => {
+    const HOUR = 3_600_000;
+    const every = (kind: string): PeriodicJob => ({
+      kind,
+      uniqueKey: kind,
+      maxAttempts: 2,
+      nextRun: (now) => new Date(now.getTime() + HOUR),
+    });
+    const periodic = [every("p:ok"), every("p:fails"), every("p:cancelled")];
+    let failures = 0;
+    start(
+      {
+        "p:ok": async () => ({ ran: true }),
+        "p:fails": async () => {
+          failures++;
+          throw new Error("disk full");
+        },
+        "p:cancelled": async (ctx) => {
+          while (await ctx.sleep(20));
+        },
+      },
+      { retryDelayMs: () => 10, periodic },
+    );
+    const first = await Promise.all(periodic.map((p) => ensurePeriodicScheduled(t.db, p)));
+    const [ok, failing, cancelled] = first.map((f) => f.job.id);
+    await until(statusOf(cancelled), (s) => s === "running");
+    await requestCancel(t.db, cancelled);
+    for (const [id, status] of [
+      [ok, "done"],
+      [failing, "failed"],
+      [cancelled, "cancelled"],
+    ] as const) {
+      await until(statusOf(id), (s) => s === status);
+    }
+    expect(failures).toBe(2);
+    // Each kind has exactly one run queued again, due an hour after the last one ended.
+    const kinds = periodic.map((p) => p.kind);
+    await until(
+      () => scheduledRuns(t.db, kinds),
+      (c) => Object.values(c).every((n) => n === 1),
+    );
+    const queued = await t.db.select().from(jobs).where(eq(jobs.status, "queued"));
+    expect(queued.map((j) => j.kind).sort()).toEqual([...kinds].sort());
+    for (const job of queued) {
+      expect(job.uniqueKey).toBe(job.kind);
+      expect(job.maxAttempts).toBe(2);
+      expect(job.runAfter.getTime() - Date.now()).toBeGreaterThan(HOUR - 60_000);
+    }
+    // The ended runs gave their key up; a second start finds the queued run and adds none.
+    for (const p of periodic) expect((await ensurePeriodicScheduled(t.db, p)).created).toBe(false);
+    expect(await scheduledRuns(t.db, kinds)).toEqual({ "p:ok": 1, "p:fails": 1, "p:cancelled": 1 });
+  });
+
+  it("a periodic kind that is switched off is not queued again", async () => {
+    const off: PeriodicJob = {
+      kind: "p:off",
+      uniqueKey: "p:off",
+      maxAttempts: 1,
+      nextRun: (now) => new Date(now.getTime() + 60_000),
+      enabled: () => false,
+    };
+    start({ "p:off": async () => ({}) }, { periodic: [off] });
+    const { job } = await ensurePeriodicScheduled(t.db, off);
+    await until(statusOf(job.id), (s) => s === "done");
+    expect(await scheduledRuns(t.db, ["p:off"])).toEqual({ "p:off": 0 });
   });
 });

@@ -182,7 +182,8 @@ type Finish =
   /** The process is stopping: back to the queue, this attempt not counted. */
   | { status: "requeue"; progress?: JobProgress };
 
-export async function finishJob(db: DbOrTx, id: number, owner: string, finish: Finish): Promise<void> {
+/** Records how a run ended; false when `owner` no longer held the job (another runner took it over). */
+export async function finishJob(db: DbOrTx, id: number, owner: string, finish: Finish): Promise<boolean> {
   const now = new Date();
   const common = {
     lockedBy: null,
@@ -191,37 +192,32 @@ export async function finishJob(db: DbOrTx, id: number, owner: string, finish: F
     ...(finish.progress ? { progress: finish.progress } : {}),
   };
   const where = and(eq(jobs.id, id), eq(jobs.lockedBy, owner));
-  switch (finish.status) {
-    case "done":
-    case "cancelled":
-      await db
-        .update(jobs)
-        .set({ ...common, status: finish.status, finishedAt: now })
-        .where(where);
-      return;
-    case "failed":
-      await db
-        .update(jobs)
-        .set({ ...common, status: "failed", lastError: finish.error, finishedAt: now })
-        .where(where);
-      return;
-    case "retry":
-      await db
-        .update(jobs)
-        .set({ ...common, status: "queued", lastError: finish.error, runAfter: finish.runAfter })
-        .where(where);
-      return;
-    case "requeue":
-      await db
-        .update(jobs)
-        .set({ ...common, status: "queued", runAfter: now, attempts: sql`greatest(${jobs.attempts} - 1, 0)` })
-        .where(where);
-      return;
-  }
+  const set = (() => {
+    switch (finish.status) {
+      case "done":
+      case "cancelled":
+        return { ...common, status: finish.status, finishedAt: now };
+      case "failed":
+        return { ...common, status: "failed" as const, lastError: finish.error, finishedAt: now };
+      case "retry":
+        return { ...common, status: "queued" as const, lastError: finish.error, runAfter: finish.runAfter };
+      case "requeue":
+        return {
+          ...common,
+          status: "queued" as const,
+          runAfter: now,
+          attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+        };
+    }
+  })();
+  const rows = await db.update(jobs).set(set).where(where).returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 /**
- * A recurring job schedules its next run from inside its handler. Its own row still holds the
+ * A job that schedules its next run from inside its handler, before its work (the listing alerts'
+ * runs, so that an approval can nudge the queued next run while one is running; the other periodic
+ * kinds are queued by the runner when a run ends, periodic.server.ts). Its own row still holds the
  * unique key while it runs (so `enqueueJob` would return the running job itself): the running row
  * gives the key up first, then the next run takes it. If the process dies in between, the job is
  * retried (its lease runs out) and schedules again; the boot-time enqueue covers the rest. The key

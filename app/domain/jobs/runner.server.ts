@@ -8,7 +8,9 @@
  * - the process stops (SIGTERM): the handler's signal aborts, it saves its checkpoint and returns,
  *   and the job goes back to the queue without using up an attempt;
  * - the process dies: the lease runs out and any runner takes the job over, resuming from the
- *   last checkpoint the handler saved with `report()`.
+ *   last checkpoint the handler saved with `report()`;
+ * - a periodic kind (periodic.server.ts) that ended — done, failed or cancelled — has its next run
+ *   queued in the same transaction that records the end.
  *
  * Handlers therefore write their progress as a checkpoint they can resume from, and make each
  * step idempotent (see the newsletter send and the heading conversion).
@@ -19,6 +21,7 @@ import type { Database } from "~/db/client.server";
 import { logger } from "~/lib/logger.server";
 import { runOutsideRequestContext } from "~/lib/request-context.server";
 import { emitTelemetry } from "~/lib/telemetry.server";
+import { type PeriodicJob, queueNextRun } from "./periodic.server";
 import {
   claimNextJob,
   finishJob,
@@ -55,6 +58,8 @@ export type RunnerOptions = {
   concurrency?: number;
   /** Delay before retry n (1-based). */
   retryDelayMs?: (attempt: number) => number;
+  /** The periodic kinds among the handlers: the runner queues their next run (periodic.server.ts). */
+  periodic?: readonly PeriodicJob[];
 };
 
 export type JobRunner = { stop(): Promise<void>; wake(): void; readonly owner: string };
@@ -89,6 +94,7 @@ type RunnerState = {
   leaseMs: number;
   heartbeatMs: number;
   retryDelay: (attempt: number) => number;
+  periodic: ReadonlyMap<string, PeriodicJob>;
   readonly stopping: boolean;
 };
 
@@ -102,6 +108,7 @@ export function startJobRunner(options: RunnerOptions): JobRunner {
     leaseMs: options.leaseMs ?? JOB_LEASE_MS,
     heartbeatMs: options.heartbeatMs ?? JOB_HEARTBEAT_MS,
     retryDelay: options.retryDelayMs ?? defaultRetryDelay,
+    periodic: new Map((options.periodic ?? []).map((p) => [p.kind, p])),
     stopping: false,
   };
   const kinds = Object.keys(options.handlers);
@@ -254,41 +261,57 @@ async function runJob(state: RunnerState, job: JobRow, controller: AbortControll
   }
 }
 
+type Outcome = Parameters<typeof finishJob>[3];
+
+/**
+ * Records how the run ended. A periodic kind that ended (done, failed, cancelled) gets its next
+ * run in the same transaction: the end is never recorded without it.
+ */
+async function end(state: RunnerState, job: JobRow, outcome: Outcome): Promise<void> {
+  const periodic = state.periodic.get(job.kind);
+  const ended = outcome.status === "done" || outcome.status === "failed" || outcome.status === "cancelled";
+  if (!periodic || !ended || periodic.enabled?.() === false) {
+    await finishJob(state.db, job.id, state.owner, outcome);
+    return;
+  }
+  await state.db.transaction(async (tx) => {
+    if (await finishJob(tx, job.id, state.owner, outcome)) await queueNextRun(tx, periodic, job);
+  });
+}
+
 /** The handler returned: done, cancelled, paused for a shutdown, or lost to another runner. */
 async function recordReturn(state: RunnerState, run: JobRun): Promise<void> {
-  const { db, owner } = state;
   const { job, progress, log } = run;
   const aborted = run.controller.signal.aborted;
   if (run.cancelRequested) {
-    await finishJob(db, job.id, owner, { status: "cancelled", progress });
+    await end(state, job, { status: "cancelled", progress });
     log.info("job cancelled");
   } else if (aborted && state.stopping) {
-    await finishJob(db, job.id, owner, { status: "requeue", progress });
+    await end(state, job, { status: "requeue", progress });
     log.info("job paused for shutdown; it resumes on the next start");
   } else if (aborted) {
     log.warn("job lost its lease to another runner");
   } else {
-    await finishJob(db, job.id, owner, { status: "done", progress });
+    await end(state, job, { status: "done", progress });
     log.info("job done");
   }
 }
 
 /** The handler threw: paused, cancelled, failed for good, or queued again after a delay. */
 async function recordThrow(state: RunnerState, run: JobRun, error: unknown): Promise<void> {
-  const { db, owner } = state;
   const { job, progress, log } = run;
   const message = error instanceof Error ? error.message : String(error);
   if (state.stopping && run.controller.signal.aborted) {
-    await finishJob(db, job.id, owner, { status: "requeue", progress });
+    await end(state, job, { status: "requeue", progress });
   } else if (run.cancelRequested) {
-    await finishJob(db, job.id, owner, { status: "cancelled", progress });
+    await end(state, job, { status: "cancelled", progress });
   } else if (job.attempts >= job.maxAttempts || error instanceof PermanentJobError) {
     log.error({ err: error }, "job failed for good");
     emitTelemetry({ type: "job-failed", kind: job.kind });
-    await finishJob(db, job.id, owner, { status: "failed", error: message, progress });
+    await end(state, job, { status: "failed", error: message, progress });
   } else {
     log.warn({ err: error, attempt: job.attempts }, "job failed; it will be retried");
-    await finishJob(db, job.id, owner, {
+    await end(state, job, {
       status: "retry",
       error: message,
       runAfter: new Date(Date.now() + state.retryDelay(job.attempts)),

@@ -1,12 +1,13 @@
 /**
  * Expiry of listings as a periodic durable job (decision 094): `listings:expire` marks approved
  * listings past their date as expired, tells the caches (`contentChanged("listings")`), clears its
- * own old finished runs, and schedules its next run. There is only ever one scheduled run (its
- * unique key); the app enqueues one at boot when none is waiting, so a restart never loses the
- * schedule and a stopped server catches up at its next start.
+ * own old finished runs. It is periodic (jobs/periodic.server.ts): the runner queues the next run
+ * whatever this one did, there is only ever one scheduled (its unique key), and the app enqueues
+ * one at boot when none is waiting, so a stopped server catches up at its next start.
  */
 import type { Database, DbOrTx } from "~/db/client.server";
-import { enqueueJob, enqueueNextRun, pruneFinishedRuns } from "~/domain/jobs/queue.server";
+import { ensurePeriodicScheduled, type PeriodicJob } from "~/domain/jobs/periodic.server";
+import { pruneFinishedRuns } from "~/domain/jobs/queue.server";
 import type { JobHandler } from "~/domain/jobs/runner.server";
 import { contentChanged } from "~/lib/content-change.server";
 import { logger } from "~/lib/logger.server";
@@ -30,18 +31,21 @@ export async function runListingExpiry(db: DbOrTx, now = new Date()): Promise<nu
   return expired;
 }
 
-/** The job handler: one pass, then the next run in EXPIRE_INTERVAL_MS. */
+/** The job handler: one pass (the runner queues the next in EXPIRE_INTERVAL_MS). */
 export const expireListingsHandler: JobHandler = async (ctx) => {
   const now = new Date();
   const expired = await runListingExpiry(ctx.db, now);
-  await enqueueNextRun(ctx.db, ctx.job, {
-    uniqueKey: EXPIRE_JOB_KEY,
-    runAfter: new Date(now.getTime() + EXPIRE_INTERVAL_MS),
-  });
   return { expired: expired.length, ranAt: now.toISOString() };
+};
+
+export const LISTING_EXPIRY_SCHEDULE: PeriodicJob = {
+  kind: EXPIRE_JOB_KIND,
+  uniqueKey: EXPIRE_JOB_KEY,
+  maxAttempts: 10,
+  nextRun: (now) => new Date(now.getTime() + EXPIRE_INTERVAL_MS),
 };
 
 /** At boot: a run now unless one is already queued or running (then that one stays). */
 export async function ensureListingExpiryScheduled(db: Database): Promise<void> {
-  await enqueueJob(db, { kind: EXPIRE_JOB_KIND, uniqueKey: EXPIRE_JOB_KEY, maxAttempts: 10 });
+  await ensurePeriodicScheduled(db, LISTING_EXPIRY_SCHEDULE);
 }

@@ -16,6 +16,7 @@ import {
   EXPIRE_JOB_KIND,
   ensureListingExpiryScheduled,
   expireListingsHandler,
+  LISTING_EXPIRY_SCHEDULE,
 } from "./expiry.server";
 import { parseJobFilters, parseSaleFilters } from "./filters";
 import {
@@ -369,6 +370,7 @@ describeDb("listing expiry job", () => {
       runner = startJobRunner({
         db: t.db,
         handlers: { [EXPIRE_JOB_KIND]: expireListingsHandler },
+        periodic: [LISTING_EXPIRY_SCHEDULE],
         pollMs: 50,
       });
       const end = Date.now() + 10_000;

@@ -4,7 +4,7 @@
  * what the provider accepted, and finishes the send. Every state change is one guarded statement or
  * transaction, so a process killed at any point leaves a state the next one can resume from.
  */
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { newsletterSendBatches as batches, jobs, newsletterSends } from "~/db/schema";
 import type { Mailing, OpenBatch, Recipient, SendRow } from "./mailing";
@@ -201,4 +201,23 @@ export async function finishSend(db: DbOrTx, sendId: number) {
 export async function cancelWasRequested(db: DbOrTx, jobId: number): Promise<boolean> {
   const [row] = await db.select({ c: jobs.cancelRequested }).from(jobs).where(eq(jobs.id, jobId));
   return row?.c ?? false;
+}
+
+/**
+ * Batches whose request to the provider started more than `olderThanMs` ago and is still
+ * `sending`: their answer was lost and they are not settled yet (the send job settles one within
+ * a minute; the metric `bv_newsletter_batches_unsettled` and its alert say when it did not).
+ */
+export async function unsettledBatchCount(
+  db: DbOrTx,
+  olderThanMs: number,
+  now = new Date(),
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(batches)
+    .where(
+      and(eq(batches.status, "sending"), lt(batches.attemptStartedAt, new Date(now.getTime() - olderThanMs))),
+    );
+  return Number(row?.n ?? 0);
 }

@@ -10,7 +10,7 @@
  * /admin, and a stolen one is limited to 5 attempts per 15 minutes of its own. This module makes and
  * reads the token; the cookie itself is written by the edge (`app/http/auth.server.ts`).
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { DbOrTx } from "~/db/client.server";
 import { getServerSecret } from "~/domain/secrets/server-secrets.server";
 
@@ -25,6 +25,19 @@ function sign(secret: string, email: string, nonce: string): string {
 /** A new device token for `email` (normalised), to be set after a successful sign-in. */
 export function newDeviceToken(secret: string, email: string): string {
   const nonce = randomBytes(16).toString("base64url");
+  return `${Buffer.from(email).toString("base64url")}.${nonce}.${sign(secret, email, nonce)}`;
+}
+
+/**
+ * The device token a one-time sign-in link stands for (sign-in-link.server.ts, decision 228): its
+ * nonce is derived from the link, so the attempts made with one link are limited per link (5 per 15
+ * minutes, as a device), never by the account's delay for unknown devices.
+ */
+export function linkDeviceToken(secret: string, email: string, linkTokenHash: string): string {
+  const nonce = createHash("sha256")
+    .update(`sign-in-link\n${linkTokenHash}`)
+    .digest("base64url")
+    .slice(0, 32);
   return `${Buffer.from(email).toString("base64url")}.${nonce}.${sign(secret, email, nonce)}`;
 }
 

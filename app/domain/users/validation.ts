@@ -68,6 +68,17 @@ export const loginSchema = z.object({
   password: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string().min(1, LOGIN_FIELD.password)),
 });
 
+/** Asking for a sign-in link (decision 228): the e-mail only; the sign-in form's field codes. */
+export const signInLinkRequestSchema = z.object({
+  email: trimmed().pipe(z.string().min(1, LOGIN_FIELD.email).max(254, LOGIN_FIELD.email)),
+});
+
+/** Signing in through a link: its token (from the page) and the password. */
+export const signInLinkSchema = z.object({
+  token: trimmed().pipe(z.string().max(200)),
+  password: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string().min(1, LOGIN_FIELD.password)),
+});
+
 /**
  * The create-user dialog's schema, for the browser's instant check and the action
  * (`parseForm(createUserFormSchema, form, { secret: ["password"] })`): the rules of

@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { Env } from "~/env.server";
+import { logger } from "~/lib/logger.server";
 
 export type BackupDestination = {
   /** `/var/backups/balkan-vozaci` or `s3://bucket/` */
@@ -18,14 +19,29 @@ export type BackupDestination = {
   readonly dir?: string;
 };
 
+/**
+ * BACKUP_DIR is the service's alone (`0700`): archives hold password hashes, server secrets and
+ * subscribers' addresses. Made so when missing, and tightened (with a warning) when it was more open.
+ */
+export function ensurePrivateDirectory(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const mode = fs.statSync(dir).mode & 0o777;
+  if ((mode & 0o077) !== 0) {
+    fs.chmodSync(dir, 0o700);
+    logger.warn({ dir, mode: mode.toString(8) }, "backup directory was readable by others: set to 0700");
+  }
+}
+
 export function createDirectoryDestination(dir: string): BackupDestination {
   const root = path.resolve(dir);
   return {
     description: root,
     dir: root,
     async store(file, name) {
+      ensurePrivateDirectory(root);
       const target = path.join(root, name);
       if (path.resolve(file) !== target) fs.renameSync(file, target);
+      fs.chmodSync(target, 0o600);
       return target;
     },
     async list() {

@@ -174,7 +174,11 @@ function SystemCard({ system }: { system: NonNullable<Route.ComponentProps["load
                 {formatDateTime(backup.createdAt)}
                 <span className="block text-xs font-normal text-slate-500">
                   {(backup.bytes / 1_048_576).toFixed(1)} MiB ·{" "}
-                  {backup.source === "nightly" ? "noćna" : "ručna"}
+                  {backup.source === "nightly"
+                    ? "noćna"
+                    : backup.source === "pre-migration"
+                      ? "pre migracija"
+                      : "ručna"}
                 </span>
               </>
             ) : (

@@ -103,7 +103,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {submitting ? "Prijavljivanje…" : "Prijavi se"}
           </Button>
         </Form>
-        <p className="mt-6 text-center text-xs text-slate-500">
+        <p className="mt-4 text-center text-sm">
+          <a href="/admin/login/link" className="text-brand-700 underline-offset-2 hover:underline">
+            Novi uređaj? Prijava linkom sa emaila
+          </a>
+        </p>
+        <p className="mt-4 text-center text-xs text-slate-500">
           <a href="/" className="hover:text-slate-800">
             ← Nazad na sajt
           </a>

@@ -275,6 +275,12 @@ const MATRIX: Record<string, MatrixEntry> = {
     permission: "public",
     loader: { anonymous: "ok", editor: "redirect", admin: "redirect" },
   },
+  "admin/login/link": {
+    file: "routes/admin/login-link.tsx",
+    path: "/admin/login/link",
+    permission: "public",
+    loader: { anonymous: "ok", editor: "redirect", admin: "redirect" },
+  },
   "admin/logout": {
     file: "routes/admin/logout.tsx",
     path: "/admin/logout",
