@@ -11,12 +11,7 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "~/db/client.server";
 import { type AlertFrequency, newsletterSendBatches, newsletterSends } from "~/db/schema";
 import { ensurePeriodicScheduled, type PeriodicJob } from "~/domain/jobs/periodic.server";
-import {
-  enqueueNextRun,
-  latestJobs,
-  nudgeJob,
-  pruneFinishedRuns,
-} from "~/domain/jobs/queue.server";
+import { enqueueNextRun, latestJobs, nudgeJob, pruneFinishedRuns } from "~/domain/jobs/queue.server";
 import type { JobContext, JobHandler } from "~/domain/jobs/runner.server";
 import { runMailingSend, type SendJobOptions } from "~/domain/newsletter/send-job.server";
 import { nextNewYorkHour } from "~/lib/dates";
