@@ -161,8 +161,12 @@ export function nudgeInstantAlerts(db: DbOrTx, now = new Date()): Promise<boolea
   return nudgeJob(db, ALERT_RUN_KINDS.instant, new Date(now.getTime() + INSTANT_DELAY_MS));
 }
 
-/** The admin's "run the daily alerts now": false when a run is under way (nothing is waiting). */
-export function runDailyAlertsNow(db: DbOrTx, now = new Date()): Promise<boolean> {
+/**
+ * The admin's "run the daily alerts now": the queued daily run (queued first if the schedule had
+ * none) becomes due now; false when a run is under way (nothing is waiting).
+ */
+export async function runDailyAlertsNow(db: DbOrTx, now = new Date()): Promise<boolean> {
+  await ensurePeriodicScheduled(db, alertRunSchedule("daily"), now);
   return nudgeJob(db, ALERT_RUN_KINDS.daily, now);
 }
 

@@ -135,6 +135,12 @@ describeDb("backup archives and restores that leave the target as it was", () =>
     const old = path.join(tmp, "old");
     fs.mkdirSync(old);
     execFileSync("tar", ["-xf", bad, "-C", old]);
+    if (TEST_DRIVER === "postgres") {
+      // pg_restore does not check every byte of a custom-format dump (one flipped byte in the
+      // middle can land where it reads past it), so the dump is cut short instead: damaged for sure.
+      const dump = path.join(old, manifest.database);
+      fs.truncateSync(dump, Math.floor(fs.statSync(dump).size / 2));
+    }
     const { databaseSha256: _, ...withoutSum } = manifest;
     fs.writeFileSync(path.join(old, "manifest.json"), JSON.stringify(withoutSum));
     const oldArchive = path.join(tmp, "old.tar");

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   adminUsers,
@@ -955,6 +955,27 @@ const MATRIX: Record<string, MatrixEntry> = {
         audit: "newsletter",
         form: { intent: "send", draftId: "920100", subject: "Matrica", audience: "all" },
         probe: (t) => newsletterSendCount(t, "queued"),
+      },
+    ],
+  },
+  "admin/newsletter/alerts": {
+    file: "routes/admin/newsletter-alerts.tsx",
+    path: "/admin/newsletter/alerts",
+    permission: "canViewNewsletter",
+    loader: VIEW_ADMIN_ONLY,
+    actionOutcome: VIEW_ADMIN_ONLY,
+    actions: [
+      {
+        name: "run-daily",
+        audit: "newsletter",
+        form: { intent: "run-daily" },
+        probe: async (t) =>
+          (
+            await t.db
+              .select({ n: count() })
+              .from(jobs)
+              .where(and(eq(jobs.kind, "alerts:daily"), sql`${jobs.runAfter} <= now()`))
+          )[0].n,
       },
     ],
   },
