@@ -174,7 +174,7 @@ test("files in mediji can be chosen wherever an image is picked: settings, main 
     await opener();
     const picker = page.getByTestId("image-picker-modal");
     await expect(picker).toBeVisible();
-    await picker.getByLabel("Bucket").selectOption("mediji");
+    await picker.getByLabel("Fascikla").selectOption("mediji");
     await picker.getByLabel("Pretraga slika").fill(`kamion-${stamp}-a`);
     await expect(picker.getByRole("listitem")).toHaveCount(1);
     await expect(picker.getByRole("listitem")).toContainText("mediji");
