@@ -9,8 +9,8 @@ import type { AlertErrorCode } from "~/domain/alerts/alerts.server";
 import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import type { CompanyErrorCode } from "~/domain/companies/constants";
 import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
-import { FORUM_MESSAGES } from "~/domain/forum/constants";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
+import type { VoteErrorCode } from "~/domain/forum/votes.server";
 import type { ListingErrorCode } from "~/domain/listings/admin.server";
 import type { OwnerErrorCode } from "~/domain/listings/owner.server";
 import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
@@ -28,6 +28,7 @@ import type { FieldErrors, FormValues } from "~/lib/form";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { COMPANY_MESSAGES, SUBMISSION_MESSAGES } from "~/messages/companies";
 import { fieldErrorsText } from "~/messages/fields";
+import { FORUM_MESSAGES } from "~/messages/forum";
 import { LISTING_MESSAGES } from "~/messages/listings";
 import { MEDIA_MESSAGES } from "~/messages/media";
 import { CHECKOUT_MESSAGES } from "~/messages/orders";
@@ -53,6 +54,7 @@ export type ErrorCode =
   | CommonErrorCode
   | ArticleErrorCode
   | ForumErrorCode
+  | VoteErrorCode
   | ListingErrorCode
   | OwnerErrorCode
   | AlertErrorCode
@@ -104,6 +106,11 @@ export const ERRORS = {
   "forum.nothing_changed": { status: 409, message: FORUM_MESSAGES.nothingChanged },
   "forum.update_failed": { status: 500, message: FORUM_MESSAGES.updateFailed },
   "forum.delete_failed": { status: 500, message: FORUM_MESSAGES.deleteFailed },
+  // A bad vote post answers 400, a failed one 500 (the route gives the status).
+  "forum.vote_failed": { status: 500, message: FORUM_MESSAGES.voteFailed },
+  "forum.vote_gone": { status: 404, message: FORUM_MESSAGES.voteGone },
+  // The detail is the wait in minutes.
+  "forum.too_many_votes": { status: 429, message: (minutes) => FORUM_MESSAGES.tooManyVotes(Number(minutes)) },
   "listing.not_found": { status: 404, message: LISTING_MESSAGES.notFound },
   "listing.not_allowed": { status: 409, message: LISTING_MESSAGES.notAllowed },
   "listing.reject_note_required": { status: 400, message: LISTING_MESSAGES.rejectNoteRequired },

@@ -8,9 +8,10 @@ import { ItemActions, type QueueArea, type QueueControls } from "~/components/mo
 import { Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { VisitorText } from "~/components/visitor-text";
-import { FORUM_MESSAGES, type ModerationStatus, STATUS_LABELS } from "~/domain/forum/constants";
+import { type ModerationStatus, STATUS_LABELS } from "~/domain/forum/constants";
 import { statusActions } from "~/domain/forum/rules";
 import { formatDateTime } from "~/lib/dates";
+import { FORUM_MESSAGES } from "~/messages/forum";
 
 export const FORUM_TABS = [
   { tab: "pending", label: "Na čekanju" },

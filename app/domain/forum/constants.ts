@@ -1,6 +1,6 @@
 /**
- * The drivers' forum: its limits, labels and messages (spec §2 Forum, §3, §4, §9). The spec quotes
- * no forum message (its load, update and delete errors are swallowed); ours are in one place here.
+ * The drivers' forum: its limits and labels (spec §2 Forum, §3, §4, §9). Its words are in
+ * app/messages/forum.ts (decision 271): the domain answers with codes.
  */
 import type { MODERATION_STATUSES } from "~/db/schema";
 
@@ -38,29 +38,3 @@ export const STATUS_LABELS: Record<ModerationStatus, string> = {
   approved: "Odobreno",
   rejected: "Odbijeno",
 };
-
-export const FORUM_MESSAGES = {
-  topicSent: "Hvala! Vaša tema je poslata i biće objavljena posle odobrenja.",
-  commentSent: "Hvala! Vaš komentar je poslat i biće objavljen posle odobrenja.",
-  fixErrors: "Proverite označena polja i pošaljite ponovo.",
-  sendFailed: "Slanje nije uspelo. Molimo pokušajte ponovo.",
-  titleRequired: "Unesite naslov teme.",
-  titleTooLong: `Naslov može imati najviše ${TITLE_MAX} karaktera.`,
-  contentRequired: "Unesite tekst teme.",
-  commentRequired: "Unesite tekst komentara.",
-  authorRequired: "Unesite svoje ime.",
-  authorTooLong: `Ime može imati najviše ${AUTHOR_MAX} karaktera.`,
-  companyTooLong: `Naziv kompanije može imati najviše ${COMPANY_MAX} karaktera.`,
-  topicGone: "Ova tema više nije dostupna.",
-  voteFailed: "Glasanje nije uspelo. Pokušajte ponovo.",
-  voteGone: "Ova tema ili komentar više nisu dostupni za glasanje.",
-  tooManyVotes: (minutes: number) => `Previše glasova sa vaše adrese. Pokušajte ponovo za ${minutes} min.`,
-  // Admin (decision 072: the spec swallows these errors; we show them).
-  loadFailed: "Učitavanje foruma nije uspelo. Osvežite stranicu ili pokušajte ponovo kasnije.",
-  updateFailed: "Promena statusa nije uspela. Pokušajte ponovo.",
-  deleteFailed: "Brisanje nije uspelo. Pokušajte ponovo.",
-  topicNotFound: "Tema nije pronađena. Možda je u međuvremenu obrisana.",
-  commentNotFound: "Komentar nije pronađen. Možda je u međuvremenu obrisan.",
-  nothingSelected: "Izaberite bar jednu stavku.",
-  nothingChanged: "Ništa nije promenjeno: izabrane stavke su već u tom statusu ili su obrisane.",
-} as const;

@@ -3,12 +3,12 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { forumComments, forumCommentVotes, forumTopics, forumTopicVotes, loginAttempts } from "~/db/schema";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
+import { FORUM_MESSAGES } from "~/messages/forum";
 import { action as topicAction } from "~/routes/public/forum-topic";
 import { sitemapFile, sitemapPlan } from "~/routes/public/sitemap.server";
 import { setServices } from "~/services.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { submitComment, submitTopic } from "../../routes/public/forum-submit.server";
-import { FORUM_MESSAGES } from "./constants";
 import {
   countPendingForum,
   deleteComment,

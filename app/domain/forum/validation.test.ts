@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/form";
-import { FORUM_MESSAGES } from "./constants";
+import { parseForm } from "~/http/form";
+import { FORUM_MESSAGES } from "~/messages/forum";
 import { commentSchema, topicSchema } from "./validation";
 
 const form = (fields: Record<string, string>) => {

@@ -5,8 +5,21 @@
  * length rules; the text is stored as plain text and always rendered escaped.
  */
 import { z } from "zod";
+import { codes } from "~/domain/result";
 import { sanitizeText } from "~/lib/text-sanitizer";
-import { AUTHOR_MAX, COMPANY_MAX, FORUM_MESSAGES as M, TITLE_MAX } from "./constants";
+import { AUTHOR_MAX, COMPANY_MAX, TITLE_MAX } from "./constants";
+
+/** The codes of the forum forms' fields; their words are FORUM_MESSAGES in app/messages/forum.ts. */
+export const FORUM_FIELD = codes("forum", [
+  "titleRequired",
+  "titleTooLong",
+  "contentRequired",
+  "commentRequired",
+  "authorRequired",
+  "authorTooLong",
+  "companyTooLong",
+]);
+const M = FORUM_FIELD;
 
 /** The sanitised text of a field (missing → ""). */
 const sanitized = () => z.preprocess((v) => sanitizeText(v), z.string());

@@ -135,6 +135,12 @@ export async function visitorVotes(
   return { topic: asStanding(topicRows[0]?.value), comments };
 }
 
+/**
+ * Why a vote was refused: a bad or failed post, a topic or comment gone, too many votes from the
+ * address (the detail is the wait in minutes).
+ */
+export type VoteErrorCode = "forum.vote_failed" | "forum.vote_gone" | "forum.too_many_votes";
+
 /** The looser per-address ceiling on votes (decision 071); without a known address, no limit. */
 export async function limitVotes(
   db: DbOrTx,

@@ -6,7 +6,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { FORUM_TABS, type ForumTab } from "~/components/forum/forum-queue";
-import { ADMIN_FORUM_PAGE_SIZE, FORUM_MESSAGES } from "~/domain/forum/constants";
+import { ADMIN_FORUM_PAGE_SIZE } from "~/domain/forum/constants";
 import { deleteForumItem, moderateForum } from "~/domain/forum/moderation.server";
 import { COMMENT_FORMS, countOf, type ForumKind, moderationMessage } from "~/domain/forum/rules";
 import type { SessionUser } from "~/domain/users/session.server";
@@ -20,6 +20,7 @@ import {
   queueReply,
 } from "~/http/moderation.server";
 import { refuseQueuePost } from "~/http/queue-refusal.server";
+import { FORUM_MESSAGES } from "~/messages/forum";
 import { getDb } from "~/services.server";
 
 const schema = z.discriminatedUnion("intent", [...queueIntents(FORUM_MESSAGES.nothingSelected)]);

@@ -2,11 +2,12 @@ import { Link } from "react-router";
 import { Card } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { Notice } from "~/components/ui/notice";
-import { FORUM_MESSAGES, type ModerationStatus } from "~/domain/forum/constants";
+import type { ModerationStatus } from "~/domain/forum/constants";
 import { forumStatusCounts, type StatusCounts } from "~/domain/forum/moderation.server";
 import { TAB_WORDS } from "~/domain/moderation/queue";
 import { requirePermission } from "~/http/auth.server";
 import { logger } from "~/lib/logger.server";
+import { FORUM_MESSAGES } from "~/messages/forum";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum";
 

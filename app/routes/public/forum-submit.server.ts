@@ -3,11 +3,12 @@
  * flow: honeypot → limiter → validation → a pending row (decision 070).
  */
 import type { DbOrTx } from "~/db/client.server";
-import { COMMENT_FORM, FORUM_MESSAGES, TOPIC_FORM } from "~/domain/forum/constants";
+import { COMMENT_FORM, TOPIC_FORM } from "~/domain/forum/constants";
 import { createComment, createTopic } from "~/domain/forum/public.server";
 import { commentSchema, topicSchema } from "~/domain/forum/validation";
 import { fail, ok } from "~/domain/result";
 import { type PublicFormAnswer, submitPublicForm } from "~/http/public-form.server";
+import { FORUM_MESSAGES } from "~/messages/forum";
 
 type Options = { clientIp: string | null; now?: Date };
 const messages = { fixErrors: FORUM_MESSAGES.fixErrors, failed: FORUM_MESSAGES.sendFailed };

@@ -5,7 +5,7 @@ import { VoteButtons } from "~/components/forum/vote-buttons";
 import { Breadcrumbs } from "~/components/public/breadcrumbs";
 import { Notice } from "~/components/ui/notice";
 import { canonicalLinks } from "~/domain/cyrillic/urls";
-import { FORUM_MESSAGES, FORUM_PAGE_CACHE, PUBLIC_COMMENTS_PAGE_SIZE } from "~/domain/forum/constants";
+import { FORUM_PAGE_CACHE, PUBLIC_COMMENTS_PAGE_SIZE } from "~/domain/forum/constants";
 import {
   getPublicTopic,
   listPublicComments,
@@ -13,8 +13,8 @@ import {
   type PublicTopic,
 } from "~/domain/forum/public.server";
 import { parseVoteValue, preview } from "~/domain/forum/rules";
-import { castVote, limitVotes, visitorVotes } from "~/domain/forum/votes.server";
-import { unknownIntent } from "~/http/errors";
+import { castVote, limitVotes, type VoteErrorCode, visitorVotes } from "~/domain/forum/votes.server";
+import { failure, unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { publicOrigin } from "~/http/public-origin.server";
 import { ensureVisitor, visitorHash } from "~/http/visitor.server";
@@ -24,6 +24,7 @@ import { jsonLdString } from "~/lib/json-ld";
 import { logger } from "~/lib/logger.server";
 import { parsePage, totalPagesOf } from "~/lib/pagination";
 import { safeRedirect } from "~/lib/safe-redirect";
+import { FORUM_MESSAGES } from "~/messages/forum";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/forum-topic";
 import { submitComment } from "./forum-submit.server";
@@ -97,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (topicId === null) throw data(null, { status: 404 });
   const form = await request.formData();
   const parsed = parseIntent(actionSchema, form);
-  if (!parsed.ok) return unknownIntent({ intent: "unknown" });
+  if (!parsed.ok) return unknownIntent({ intent: "unknown" as const });
   const { intent } = parsed.data;
   const db = getDb();
   const clientIp = context.clientIp ?? null;
@@ -122,17 +123,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const kind = form.get("kind") === "comment" ? "comment" : form.get("kind") === "topic" ? "topic" : null;
     const id = parseId(form.get("id"));
     const value = parseVoteValue(form.get("value"));
-    const fail = (status: number, message: string) =>
-      data<VoteFailure>({ intent: "vote", ok: false, kind, id, message }, { status });
+    const fail = (code: VoteErrorCode, extra: { detail?: string; status?: number } = {}) =>
+      failure<Omit<VoteFailure, "ok" | "message">>(code, { intent: "vote", kind, id, ...extra });
     if (!kind || id === null || value === null || (kind === "topic" && id !== topicId)) {
-      return fail(400, FORUM_MESSAGES.voteFailed);
+      return fail("forum.vote_failed", { status: 400 });
     }
     try {
       const limit = await limitVotes(db, clientIp);
-      if (!limit.ok) return fail(429, FORUM_MESSAGES.tooManyVotes(limit.retryAfterMinutes));
+      if (!limit.ok) return fail("forum.too_many_votes", { detail: String(limit.retryAfterMinutes) });
       const visitor = ensureVisitor(request);
       const outcome = await castVote(db, { kind, id, value, visitor: visitor.hash, topicId });
-      if (!outcome.ok) return fail(404, FORUM_MESSAGES.voteGone);
+      if (!outcome.ok) return fail("forum.vote_gone");
       // Back to the same page at the item: the enhancement script swaps in the item's new counts,
       // a browser without it shows the page there (decision 071).
       const anchor = kind === "topic" ? "tema" : `komentar-${id}`;
@@ -142,7 +143,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       });
     } catch (error) {
       logger.error({ err: error, topicId, kind, id }, "forum vote failed");
-      return fail(500, FORUM_MESSAGES.voteFailed);
+      return fail("forum.vote_failed");
     }
   }
 }
