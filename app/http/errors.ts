@@ -7,6 +7,7 @@
 import { data } from "react-router";
 import type { AlertErrorCode } from "~/domain/alerts/alerts.server";
 import { ALERT_MESSAGES } from "~/domain/alerts/options";
+import type { BannerErrorCode } from "~/domain/banners/banners.server";
 import type { CompanyErrorCode } from "~/domain/companies/constants";
 import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
@@ -26,6 +27,7 @@ import type { UserErrorCode } from "~/domain/users/manage.server";
 import type { SignInLinkErrorCode } from "~/domain/users/sign-in-link.server";
 import type { FieldErrors, FormValues } from "~/lib/form";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
+import { BANNER_MESSAGES } from "~/messages/banners";
 import { COMPANY_MESSAGES, SUBMISSION_MESSAGES } from "~/messages/companies";
 import { fieldErrorsText } from "~/messages/fields";
 import { FORUM_MESSAGES } from "~/messages/forum";
@@ -55,6 +57,7 @@ export type ErrorCode =
   | ArticleErrorCode
   | ForumErrorCode
   | VoteErrorCode
+  | BannerErrorCode
   | ListingErrorCode
   | OwnerErrorCode
   | AlertErrorCode
@@ -111,6 +114,12 @@ export const ERRORS = {
   "forum.vote_gone": { status: 404, message: FORUM_MESSAGES.voteGone },
   // The detail is the wait in minutes.
   "forum.too_many_votes": { status: 429, message: (minutes) => FORUM_MESSAGES.tooManyVotes(Number(minutes)) },
+  "banner.not_found": { status: 404, message: BANNER_MESSAGES.notFound },
+  "banner.save_failed": { status: 500, message: BANNER_MESSAGES.saveFailed },
+  "banner.create_disabled": { status: 400, message: BANNER_MESSAGES.createDisabled },
+  "banner.invalid": { status: 400, message: BANNER_MESSAGES.invalid },
+  "banner.campaign_not_found": { status: 404, message: BANNER_MESSAGES.campaignNotFound },
+  "banner.report_not_found": { status: 404, message: BANNER_MESSAGES.reportNotFound },
   "listing.not_found": { status: 404, message: LISTING_MESSAGES.notFound },
   "listing.not_allowed": { status: 409, message: LISTING_MESSAGES.notAllowed },
   "listing.reject_note_required": { status: 400, message: LISTING_MESSAGES.rejectNoteRequired },

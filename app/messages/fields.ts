@@ -6,6 +6,7 @@
  */
 import type { FieldErrors, ParsedForm } from "~/lib/form";
 import { ARTICLE_FIELD_WORDS, LINK_WORDS } from "./articles";
+import { BANNER_FIELD_WORDS } from "./banners";
 import { COMMON_FIELD_WORDS } from "./common";
 import { COMPANY_FIELD_WORDS, SUBMISSION_FIELD_WORDS } from "./companies";
 import { FORUM_FIELD_WORDS } from "./forum";
@@ -25,6 +26,7 @@ export const FIELD_WORDS = {
   ...USER_FIELD_WORDS,
   ...LOGIN_FIELD_WORDS,
   ...FORUM_FIELD_WORDS,
+  ...BANNER_FIELD_WORDS,
 } as const satisfies Record<string, Words>;
 
 export type FieldCode = keyof typeof FIELD_WORDS;

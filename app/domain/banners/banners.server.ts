@@ -13,6 +13,15 @@ import type { BannerInput } from "./validation";
 
 export type BannerRow = typeof banners.$inferSelect;
 
+/** Why a banner screen refuses: a banner (or a campaign, a public report) gone, a failed save. */
+export type BannerErrorCode =
+  | "banner.not_found"
+  | "banner.save_failed"
+  | "banner.create_disabled"
+  | "banner.invalid"
+  | "banner.campaign_not_found"
+  | "banner.report_not_found";
+
 export type BannerListItem = BannerRow & {
   /** Clicks of the running campaign (since the last image change). */
   clicks: number;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FORM_NOT_SENT, parseForm } from "~/lib/form";
+import { inWords } from "../../../tests/support/words";
 import { type BannerFormValues, bannerFormSchema, validateBanner } from "./validation";
 
 const base: BannerFormValues = {
@@ -40,7 +41,9 @@ describe("banner form validation (spec §5)", () => {
       message: null,
     });
     const bad = validateBanner({ ...base, startDate: "2026-11-10", endDate: "2026-11-09" });
-    expect(!bad.ok && bad.fieldErrors.endDate).toBe("Datum završetka ne može biti pre datuma početka.");
+    expect(!bad.ok && inWords(bad).fieldErrors.endDate).toBe(
+      "Datum završetka ne može biti pre datuma početka.",
+    );
     const same = validateBanner({ ...base, startDate: "2026-11-10", endDate: "2026-11-10" });
     expect(same.ok).toBe(true);
     expect(validateBanner({ ...base, startDate: "2026-02-30" }).ok).toBe(false);

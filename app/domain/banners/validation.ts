@@ -3,6 +3,7 @@
  * link type is cleared and empty dates become null.
  */
 import { z } from "zod";
+import { codes } from "~/domain/result";
 import { checkbox, type FormValues, reportIssues, sentField } from "~/lib/form";
 import {
   ALL_POSITIONS,
@@ -24,22 +25,30 @@ export const BANNER_TYPE_LABELS: Record<BannerType, string> = {
   sidebar: "Bočna traka",
 };
 
-export const BANNER_MESSAGES = {
-  loadFailed: (reason: string) => `Greška pri učitavanju banera: ${reason}`,
-  saveFailed: "Greška pri čuvanju banera",
-  statsFailed: "Greška pri učitavanju statistika",
-  createDisabled: "Novi baneri se kreiraju automatski za svaku poziciju.",
-  saved: "Baner je uspešno sačuvan.",
-  deleted: "Baner je obrisan.",
-  deletedAndReplaced: "Baner je obrisan. Na njegovo mesto je dodat novi, neaktivan baner.",
-  activated: "Baner je aktiviran.",
-  deactivated: "Baner je deaktiviran.",
-  refreshed: "Baneri su osveženi.",
-  notFound: "Baner nije pronađen.",
-  noAccess: "Nemate dozvolu za upravljanje banerima.",
-  analyticsNoAccess: "Nemate dozvolu za pregled analitike.",
-  invalid: "Proverite označena polja.",
-} as const;
+/**
+ * The codes of the banner form's fields (spec §5 Banner); their words are BANNER_FIELD_MESSAGES in
+ * app/messages/banners.ts under the same keys (decision 271).
+ */
+export const BANNER_FIELD = codes("banner", [
+  "titleRequired",
+  "titleTooLong",
+  "section",
+  "positionRequired",
+  "positionOutsideSection",
+  "type",
+  "linkRequired",
+  "linkInvalid",
+  "phoneRequired",
+  "phoneInvalid",
+  "backgroundColor",
+  "imageUrl",
+  "dateInvalid",
+  "endBeforeStart",
+  "priority",
+  "messageTooLong",
+  "companyTooLong",
+]);
+const F = BANNER_FIELD;
 
 export type BannerFormValues = {
   title: string;
@@ -101,59 +110,56 @@ export function isImageUrl(value: string): boolean {
 export function validateBanner(values: BannerFormValues): BannerValidation {
   const errors: Partial<Record<BannerField, string>> = {};
   const title = values.title.trim();
-  if (!title) errors.title = "Naslov je obavezan.";
-  else if (title.length > 200) errors.title = "Naslov može imati najviše 200 karaktera.";
+  if (!title) errors.title = F.titleRequired;
+  else if (title.length > 200) errors.title = F.titleTooLong;
 
   const section = values.section as BannerSection;
-  if (!BANNER_SECTIONS.includes(section)) errors.section = "Izaberite sekciju.";
+  if (!BANNER_SECTIONS.includes(section)) errors.section = F.section;
   const position = values.position.trim();
-  if (!position) errors.position = "Izaberite poziciju.";
+  if (!position) errors.position = F.positionRequired;
   else if (BANNER_SECTIONS.includes(section) && ALL_POSITIONS.includes(position)) {
-    if (!BANNER_POSITIONS[section].includes(position))
-      errors.position = "Pozicija ne pripada izabranoj sekciji.";
+    if (!BANNER_POSITIONS[section].includes(position)) errors.position = F.positionOutsideSection;
   }
   const type = values.type as BannerType;
-  if (!BANNER_TYPES.includes(type)) errors.type = "Izaberite tip banera.";
+  if (!BANNER_TYPES.includes(type)) errors.type = F.type;
 
   const linkType = values.linkType === "phone" ? "phone" : "url";
   let link: string | null = null;
   let phone: string | null = null;
   if (linkType === "url") {
     link = orNull(values.link);
-    if (!link) errors.link = "Unesite link (http:// ili https://).";
-    else if (!isHttpUrl(link))
-      errors.link = "Link mora biti ispravna adresa koja počinje sa http:// ili https://.";
+    if (!link) errors.link = F.linkRequired;
+    else if (!isHttpUrl(link)) errors.link = F.linkInvalid;
   } else {
     phone = orNull(values.phone);
     const digits = phone?.replace(/\D/g, "") ?? "";
-    if (!phone) errors.phone = "Unesite broj telefona.";
+    if (!phone) errors.phone = F.phoneRequired;
     else if (!/^[+\d\s().-]+$/.test(phone) || digits.length < 7 || digits.length > 15)
-      errors.phone = "Broj telefona sme sadržati samo cifre, razmake, +, -, ( i ) (7 do 15 cifara).";
+      errors.phone = F.phoneInvalid;
   }
 
   const backgroundColor = orNull(values.backgroundColor);
   if (backgroundColor && !/^#[0-9a-fA-F]{6}$/.test(backgroundColor))
-    errors.backgroundColor = "Boja mora biti u obliku #RRGGBB.";
+    errors.backgroundColor = F.backgroundColor;
   const imageUrl = orNull(values.imageUrl);
-  if (imageUrl && !isImageUrl(imageUrl))
-    errors.imageUrl = "Slika mora biti adresa (https://…) ili putanja na sajtu (/…).";
+  if (imageUrl && !isImageUrl(imageUrl)) errors.imageUrl = F.imageUrl;
 
   const startDate = orNull(values.startDate);
   const endDate = orNull(values.endDate);
-  if (startDate && !validDay(startDate)) errors.startDate = "Neispravan datum.";
-  if (endDate && !validDay(endDate)) errors.endDate = "Neispravan datum.";
+  if (startDate && !validDay(startDate)) errors.startDate = F.dateInvalid;
+  if (endDate && !validDay(endDate)) errors.endDate = F.dateInvalid;
   if (startDate && endDate && validDay(startDate) && validDay(endDate) && endDate < startDate)
-    errors.endDate = "Datum završetka ne može biti pre datuma početka.";
+    errors.endDate = F.endBeforeStart;
 
   const priorityText = values.priority.trim() === "" ? "0" : values.priority.trim();
   const priority = Number(priorityText);
   if (!/^-?\d+$/.test(priorityText) || !Number.isSafeInteger(priority) || Math.abs(priority) > 1000)
-    errors.priority = "Prioritet mora biti ceo broj od -1000 do 1000.";
+    errors.priority = F.priority;
 
   const message = orNull(values.message);
-  if (message && message.length > 300) errors.message = "Poruka može imati najviše 300 karaktera.";
+  if (message && message.length > 300) errors.message = F.messageTooLong;
   const company = orNull(values.company);
-  if (company && company.length > 200) errors.company = "Naziv može imati najviše 200 karaktera.";
+  if (company && company.length > 200) errors.company = F.companyTooLong;
 
   if (Object.keys(errors).length > 0) return { ok: false, fieldErrors: errors };
   return {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { ClicksChart, ClicksTable } from "~/components/banners/clicks-chart";
@@ -9,12 +9,13 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { clickStats, dailyClicks, getCampaign } from "~/domain/banners/analytics.server";
 import { reportPath, reportSecret } from "~/domain/banners/report-signature.server";
-import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/http/auth.server";
+import { failure } from "~/http/errors";
 import { publicOrigin } from "~/http/public-origin.server";
 import { formatDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { BANNER_MESSAGES } from "~/messages/banners";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/analytics-campaign";
 
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = getDb();
   const periodId = parseId(params.periodId);
   const campaign = periodId === null ? null : await getCampaign(db, periodId);
-  if (periodId === null || !campaign) throw data({ message: "Kampanja nije pronađena." }, { status: 404 });
+  if (periodId === null || !campaign) throw failure("banner.campaign_not_found");
   let stats = null;
   let days: Awaited<ReturnType<typeof dailyClicks>> = [];
   let statsError: string | null = null;

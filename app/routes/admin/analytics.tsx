@@ -9,9 +9,9 @@ import { cn } from "~/components/ui/cn";
 import { Notice } from "~/components/ui/notice";
 import { SegmentedNav } from "~/components/ui/segmented-nav";
 import { type CampaignSort, clickStats, listCampaigns } from "~/domain/banners/analytics.server";
-import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { requirePermission } from "~/http/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
+import { BANNER_MESSAGES } from "~/messages/banners";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/analytics";
 

@@ -5,14 +5,16 @@ import { BannerForm } from "~/components/banners/banner-form";
 import { ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
-import { getBanner, updateBanner } from "~/domain/banners/banners.server";
+import { type BannerErrorCode, getBanner, updateBanner } from "~/domain/banners/banners.server";
 import { BANNER_SECTIONS, type BannerSection } from "~/domain/banners/rules";
-import { BANNER_MESSAGES, bannerFormSchema, bannerFormValues } from "~/domain/banners/validation";
+import { bannerFormSchema, bannerFormValues } from "~/domain/banners/validation";
 import { requirePermission } from "~/http/auth.server";
+import { failure } from "~/http/errors";
 import { parseForm } from "~/http/form";
 import type { FieldErrors } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
+import { BANNER_MESSAGES } from "~/messages/banners";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/banner-form";
 
@@ -20,7 +22,7 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { title: `${params.id ? "Uredi Baner" : "Novi Baner"} — Admin panel` },
 ];
 
-const notFound = () => data({ message: BANNER_MESSAGES.notFound }, { status: 404 });
+const notFound = () => failure("banner.not_found");
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requirePermission(request, "canViewBanners", { message: BANNER_MESSAGES.noAccess });
@@ -41,11 +43,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (params.id !== undefined && id === null) throw notFound();
   const form = await request.formData();
   const parsed = parseForm(bannerFormSchema, form);
-  const reply = (status: number, message: string, fieldErrors: FieldErrors = {}, savedAt?: number) =>
-    data({ ok: status === 200, message, values: parsed.values, fieldErrors, savedAt }, { status });
+  const refuse = (code: BannerErrorCode, fieldErrors: FieldErrors = {}) =>
+    failure(code, { values: parsed.values, fieldErrors, savedAt: undefined as number | undefined });
   // Spec §2: every position slot gets its banner automatically (decision 111); create mode says so.
-  if (id === null) return reply(400, BANNER_MESSAGES.createDisabled);
-  if (!parsed.ok) return reply(400, BANNER_MESSAGES.invalid, parsed.fieldErrors);
+  if (id === null) return refuse("banner.create_disabled");
+  if (!parsed.ok) return refuse("banner.invalid", parsed.fieldErrors);
   let result: Awaited<ReturnType<typeof updateBanner>>;
   let before: ReturnType<typeof bannerFormValues> | null = null;
   try {
@@ -54,7 +56,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     result = await updateBanner(getDb(), id, parsed.data);
   } catch (error) {
     logger.error({ err: error, bannerId: id }, "banner save failed");
-    return reply(500, BANNER_MESSAGES.saveFailed);
+    return refuse("banner.save_failed");
   }
   if (!result.ok) throw notFound();
   const saved = bannerFormValues(result.banner);

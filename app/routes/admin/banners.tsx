@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -19,14 +19,14 @@ import {
   SECTION_LABELS,
   slotLabel,
 } from "~/domain/banners/rules";
-import { BANNER_MESSAGES } from "~/domain/banners/validation";
 import { auditTrail } from "~/http/audit-trail.server";
 import { requirePermission } from "~/http/auth.server";
-import { unknownIntent } from "~/http/errors";
+import { failure, unknownIntent } from "~/http/errors";
 import { readIntent } from "~/http/intent";
 import { newYorkDay } from "~/lib/dates";
 import { idField } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { BANNER_MESSAGES } from "~/messages/banners";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/banners";
 
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await readIntent(request, actionSchema);
   if (!parsed.ok) {
     if (!parsed.known) return unknownIntent({ intent: parsed.intent });
-    return data({ ok: false, intent: parsed.intent, message: BANNER_MESSAGES.notFound }, { status: 400 });
+    return failure("banner.not_found", { intent: parsed.intent, status: 400 });
   }
   const input = parsed.data;
   const { intent } = input;
@@ -92,13 +92,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (input.intent === "toggle") {
       const active = input.active === "true";
       const row = await setBannerActive(db, id, active);
-      if (!row) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
+      if (!row) return failure("banner.not_found", { intent });
       await audit("toggle", { recordId: id, changes: { active: [!active, active] } });
       return { ok: true, intent, message: active ? BANNER_MESSAGES.activated : BANNER_MESSAGES.deactivated };
     }
     {
       const deleted = await deleteBanner(db, id);
-      if (!deleted) return data({ ok: false, intent, message: BANNER_MESSAGES.notFound }, { status: 404 });
+      if (!deleted) return failure("banner.not_found", { intent });
       await audit("delete", { recordId: id });
       const message =
         deleted.replacements.length > 0 ? BANNER_MESSAGES.deletedAndReplaced : BANNER_MESSAGES.deleted;
@@ -106,7 +106,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     logger.error({ err: error, intent }, "banner action failed");
-    return data({ ok: false, intent, message: BANNER_MESSAGES.saveFailed }, { status: 500 });
+    return failure("banner.save_failed", { intent });
   }
 }
 

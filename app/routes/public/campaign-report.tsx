@@ -1,7 +1,7 @@
-import { data } from "react-router";
 import { ClicksChart, ClicksTable } from "~/components/banners/clicks-chart";
 import { clickStats, dailyClicks, getCampaign } from "~/domain/banners/analytics.server";
 import { reportSecret, verifyPeriodSignature } from "~/domain/banners/report-signature.server";
+import { failure } from "~/http/errors";
 import { formatDate } from "~/lib/dates";
 import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
@@ -29,10 +29,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   const periodId = parseId(params.periodId) ?? 0;
   const secret = await reportSecret(db);
   if (!verifyPeriodSignature(secret, periodId, params.signature)) {
-    throw data({ message: "Izveštaj nije pronađen." }, { status: 404 });
+    throw failure("banner.report_not_found");
   }
   const campaign = await getCampaign(db, periodId);
-  if (!campaign) throw data({ message: "Izveštaj nije pronađen." }, { status: 404 });
+  if (!campaign) throw failure("banner.report_not_found");
   const [days, stats] = await Promise.all([dailyClicks(db, campaign), clickStats(db, { periodId })]);
   return {
     company: campaign.companyName,
