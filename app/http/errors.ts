@@ -21,7 +21,9 @@ import { NEWSLETTER_MESSAGES, SIGNUP_MESSAGES } from "~/domain/newsletter/messag
 import type { SendErrorCode } from "~/domain/newsletter/sends.server";
 import type { SignupErrorCode } from "~/domain/newsletter/signup.server";
 import type { CheckoutErrorCode } from "~/domain/orders/checkout.server";
+import type { PopupErrorCode } from "~/domain/popup/rules";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
+import type { SettingsErrorCode } from "~/domain/settings/settings-form";
 import type { LoginErrorCode } from "~/domain/users/auth.server";
 import type { UserErrorCode } from "~/domain/users/manage.server";
 import type { SignInLinkErrorCode } from "~/domain/users/sign-in-link.server";
@@ -34,6 +36,8 @@ import { FORUM_MESSAGES } from "~/messages/forum";
 import { LISTING_MESSAGES } from "~/messages/listings";
 import { MEDIA_MESSAGES } from "~/messages/media";
 import { CHECKOUT_MESSAGES } from "~/messages/orders";
+import { POPUP_MESSAGES } from "~/messages/popup";
+import { SETTINGS_MESSAGES } from "~/messages/settings";
 import {
   deleteErrorMessage,
   LOGIN_MESSAGES,
@@ -58,6 +62,8 @@ export type ErrorCode =
   | ForumErrorCode
   | VoteErrorCode
   | BannerErrorCode
+  | PopupErrorCode
+  | SettingsErrorCode
   | ListingErrorCode
   | OwnerErrorCode
   | AlertErrorCode
@@ -120,6 +126,11 @@ export const ERRORS = {
   "banner.invalid": { status: 400, message: BANNER_MESSAGES.invalid },
   "banner.campaign_not_found": { status: 404, message: BANNER_MESSAGES.campaignNotFound },
   "banner.report_not_found": { status: 404, message: BANNER_MESSAGES.reportNotFound },
+  // A refused form answers 400 (the route gives the status), a failed save 500.
+  "popup.save_failed": { status: 500, message: POPUP_MESSAGES.saveFailed },
+  // A refused form answers 400 (the route gives the status); a failed database 503, the browser
+  // then keeps the values (spec §4).
+  "settings.save_failed": { status: 503, message: SETTINGS_MESSAGES.saveFailed },
   "listing.not_found": { status: 404, message: LISTING_MESSAGES.notFound },
   "listing.not_allowed": { status: 409, message: LISTING_MESSAGES.notAllowed },
   "listing.reject_note_required": { status: 400, message: LISTING_MESSAGES.rejectNoteRequired },

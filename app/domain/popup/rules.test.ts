@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/form";
+import { parseForm } from "~/http/form";
+import { POPUP_MESSAGES } from "~/messages/popup";
 import {
   formatHours,
   normalizeMaxShows,
   normalizeMinHours,
   normalizePopupLink,
-  POPUP_MESSAGES,
   popupSettingsSchema,
 } from "./rules";
 

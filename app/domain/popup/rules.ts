@@ -1,23 +1,17 @@
 /**
- * The pop-up's settings rules (spec §5 Pop-up, §8 Pop-up messages, §9 Pop-up): one Zod schema for
+ * The pop-up's settings rules (spec §5 Pop-up, §9 Pop-up; the §8 messages are in app/messages/popup.ts): one Zod schema for
  * the settings form, used by the action; the normalisers also run in the browser as a field is
  * left, so the admin sees the value that will be saved.
  */
 import { z } from "zod";
+import { codes } from "~/domain/result";
 import { isImageUrl } from "~/domain/settings/settings-form";
 import { checkbox, sentText } from "~/lib/form";
 
-export const POPUP_MESSAGES = {
-  uploaded: "Pop-up slika je uspešno otpremljena!",
-  uploadFailed: "Greška pri otpremanju pop-up slike.",
-  saved: "Pop-up podešavanja su uspešno sačuvana!",
-  saveFailed: "Greška pri čuvanju pop-up podešavanja.",
-  pickedFromLibrary: "Slika je izabrana iz biblioteke!",
-  badLink: "Link mora biti ispravan URL (npr. https://primer.com).",
-  badImage: "Unesite ispravan URL slike (https://… ili putanju koja počinje sa /).",
-  imageNeeded: "Uključen pop-up mora imati sliku.",
-  imageFailed: "Slika se ne može učitati, pa je uklonjena. Izaberite drugu.",
-} as const;
+/** The codes of the pop-up form's fields; their words are POPUP_MESSAGES in app/messages/popup.ts. */
+export const POPUP_FIELD = codes("popup", ["badLink", "badImage", "imageNeeded"]);
+
+export type PopupErrorCode = "popup.save_failed";
 
 /** Spec §9 defaults and limits. */
 export const POPUP_DEFAULT_MAX_SHOWS = 2;
@@ -80,13 +74,13 @@ export const popupSettingsSchema = z
     enabled: checkbox(),
     // Always sent by the screen (empty means none); a post without it is not this form and must
     // not clear the saved pop-up.
-    image: sentText(POPUP_MESSAGES.badImage).refine((v) => isImageUrl(v), POPUP_MESSAGES.badImage),
+    image: sentText(POPUP_FIELD.badImage).refine((v) => isImageUrl(v), POPUP_FIELD.badImage),
     link: z
       .preprocess((v) => (typeof v === "string" ? v : ""), z.string())
       .transform((value, ctx) => {
         const result = normalizePopupLink(value);
         if (!result.ok) {
-          ctx.addIssue({ code: "custom", message: POPUP_MESSAGES.badLink });
+          ctx.addIssue({ code: "custom", message: POPUP_FIELD.badLink });
           return z.NEVER;
         }
         return result.link;
@@ -97,7 +91,7 @@ export const popupSettingsSchema = z
   // Also when another field is wrong, so that every error shows after one submit.
   .refine((values) => !(values.enabled === true && !values.image), {
     path: ["image"],
-    message: POPUP_MESSAGES.imageNeeded,
+    message: POPUP_FIELD.imageNeeded,
     when: (payload) => {
       const v = payload.value as { enabled?: unknown; image?: unknown } | undefined;
       return typeof v === "object" && v !== null && typeof v.image === "string";

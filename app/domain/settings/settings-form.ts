@@ -1,18 +1,15 @@
 import { z } from "zod";
+import { codes } from "~/domain/result";
 import { reportIssues, sentText } from "~/lib/form";
 
-/** The settings screen's form rules and messages (spec §2 Settings, §8 Lists and settings). */
-export const SETTINGS_MESSAGES = {
-  saved: "Podešavanja su uspešno sačuvana!",
-  saveFailed: "Greška pri čuvanju podešavanja.",
-  uploaded: "Slika je uspešno otpremljena!",
-  uploadFailed: "Greška pri otpremanju slike.",
-  companyUploadFailed: "Greška pri otpremanju slike kompanije.",
-  loadedFromBackup: "Settings loaded from local backup",
-  savedLocallyUnavailable: "Settings saved locally (database unavailable)",
-  savedLocallyError: "Settings saved locally (database error)",
-  badUrl: "Unesite ispravan URL slike (https://… ili putanju koja počinje sa /).",
-} as const;
+/**
+ * The settings screen's form rules (spec §2 Settings, §8 Lists and settings). The codes of its
+ * fields; their words are SETTINGS_MESSAGES in app/messages/settings.ts (decision 271).
+ */
+export const SETTINGS_FIELD = codes("settings", ["badUrl"]);
+
+/** A save that did not happen: a bad field (400) or a database that failed (503). */
+export type SettingsErrorCode = "settings.save_failed";
 
 export type SettingsValues = { defaultArticleImage: string; defaultCompanyImage: string };
 export type SettingsField = keyof SettingsValues;
@@ -38,7 +35,7 @@ export function validateSettings(
   | { ok: true; values: { defaultArticleImage: string | null; defaultCompanyImage: string | null } }
   | { ok: false; fieldErrors: Partial<Record<SettingsField, string>> } {
   const fieldErrors: Partial<Record<SettingsField, string>> = {};
-  for (const f of SETTINGS_FIELDS) if (!isImageUrl(values[f])) fieldErrors[f] = SETTINGS_MESSAGES.badUrl;
+  for (const f of SETTINGS_FIELDS) if (!isImageUrl(values[f])) fieldErrors[f] = SETTINGS_FIELD.badUrl;
   if (Object.keys(fieldErrors).length) return { ok: false, fieldErrors };
   return {
     ok: true,
@@ -53,8 +50,8 @@ export function validateSettings(
 export const settingsFormSchema = z
   .object({
     // Always sent by the screen (empty means no default image); a post without them is refused.
-    defaultArticleImage: sentText(SETTINGS_MESSAGES.badUrl),
-    defaultCompanyImage: sentText(SETTINGS_MESSAGES.badUrl),
+    defaultArticleImage: sentText(SETTINGS_FIELD.badUrl),
+    defaultCompanyImage: sentText(SETTINGS_FIELD.badUrl),
   })
   .transform((values, ctx) => {
     const result = validateSettings(values);

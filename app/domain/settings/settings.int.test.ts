@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { SETTINGS_MESSAGES } from "~/messages/settings";
 import { setServices } from "~/services.server";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { insertUser, requestAs } from "../../../tests/support/fixtures";
 import { databaseFailureKind, getSettings, saveDefaultImages } from "./settings.server";
-import { SETTINGS_MESSAGES } from "./settings-form";
 
 let t: TestDatabase;
 const context = { requestId: "test", clientIp: "127.0.0.1" };

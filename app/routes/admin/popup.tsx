@@ -8,15 +8,17 @@ import { Button } from "~/components/ui/button";
 import { TextField, useFocusFirstError } from "~/components/ui/field";
 import { NoticeStack, useNoticeStack } from "~/components/ui/notice-stack";
 import { popupSettingsOf, savePopupSettings } from "~/domain/popup/popup.server";
-import { formatHours, POPUP_MESSAGES, popupSettingsSchema } from "~/domain/popup/rules";
+import { formatHours, popupSettingsSchema } from "~/domain/popup/rules";
 import { invalidateSettingsCache } from "~/domain/settings/cache.server";
 import { getSettings } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/http/auth.server";
+import { failure } from "~/http/errors";
 import { parseForm } from "~/http/form";
 import { formRefusal } from "~/http/form-refusal";
 import { saveSettingsAudited } from "~/http/settings-save.server";
 import { type FieldErrors, type FormValues, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { POPUP_MESSAGES } from "~/messages/popup";
 import { openPopupOverlay } from "~/public-client/popup";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/popup";
@@ -55,10 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>({ ok: true, message: POPUP_MESSAGES.saved, saved: popupSettingsOf(row) });
   } catch (error) {
     logger.error({ err: error }, "pop-up settings could not be saved");
-    return data<ActionResult>(
-      { ok: false, message: POPUP_MESSAGES.saveFailed, values: parsed.values },
-      { status: 500 },
-    );
+    return failure<Omit<ActionResult, "ok" | "message">>("popup.save_failed", { values: parsed.values });
   }
 }
 

@@ -15,15 +15,16 @@ import {
   backupWins,
   parseBackup,
   SETTINGS_BACKUP_KEY,
-  SETTINGS_MESSAGES,
   type SettingsValues,
   settingsFormSchema,
 } from "~/domain/settings/settings-form";
 import { requirePermission } from "~/http/auth.server";
+import { failure } from "~/http/errors";
 import { parseForm } from "~/http/form";
 import { saveSettingsAudited } from "~/http/settings-save.server";
 import { type FieldErrors, textValue } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { SETTINGS_MESSAGES } from "~/messages/settings";
 import { getDb, getPayments } from "~/services.server";
 import type { Route } from "./+types/settings";
 
@@ -75,6 +76,10 @@ type ActionResult = {
   updatedAt?: string;
 };
 
+/** A save that did not happen, with the values as typed: "Greška pri čuvanju podešavanja.". */
+const refuse = (extra: Omit<ActionResult, "ok" | "message"> & { status?: number }) =>
+  failure<Omit<ActionResult, "ok" | "message">>("settings.save_failed", extra);
+
 export async function action({ request, context }: Route.ActionArgs) {
   let sessionCheckFailure: unknown = null;
   let user: Awaited<ReturnType<typeof requirePermission>> | null = null;
@@ -94,21 +99,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
   if (sessionCheckFailure) {
     logger.error({ err: sessionCheckFailure }, "settings save: session check failed");
-    return data<ActionResult>(
-      {
-        ok: false,
-        message: SETTINGS_MESSAGES.saveFailed,
-        values,
-        dbFailure: databaseFailureKind(sessionCheckFailure),
-      },
-      { status: 503 },
-    );
+    return refuse({ values, dbFailure: databaseFailureKind(sessionCheckFailure) });
   }
   if (!parsed.ok) {
-    return data<ActionResult>(
-      { ok: false, message: SETTINGS_MESSAGES.saveFailed, values, fieldErrors: parsed.fieldErrors },
-      { status: 400 },
-    );
+    return refuse({ values, fieldErrors: parsed.fieldErrors, status: 400 });
   }
   try {
     const db = getDb();
@@ -126,10 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     logger.error({ err: error }, "settings save failed");
-    return data<ActionResult>(
-      { ok: false, message: SETTINGS_MESSAGES.saveFailed, values, dbFailure: databaseFailureKind(error) },
-      { status: 503 },
-    );
+    return refuse({ values, dbFailure: databaseFailureKind(error) });
   }
 }
 
