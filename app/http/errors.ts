@@ -8,6 +8,7 @@ import { data } from "react-router";
 import type { AlertErrorCode } from "~/domain/alerts/alerts.server";
 import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import type { BannerErrorCode } from "~/domain/banners/banners.server";
+import type { CacheErrorCode } from "~/domain/cache/clear.server";
 import type { CompanyErrorCode } from "~/domain/companies/constants";
 import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
@@ -30,6 +31,7 @@ import type { SignInLinkErrorCode } from "~/domain/users/sign-in-link.server";
 import type { FieldErrors, FormValues } from "~/lib/form";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { BANNER_MESSAGES } from "~/messages/banners";
+import { CACHE_MESSAGES } from "~/messages/cache";
 import { COMPANY_MESSAGES, SUBMISSION_MESSAGES } from "~/messages/companies";
 import { fieldErrorsText } from "~/messages/fields";
 import { FORUM_MESSAGES } from "~/messages/forum";
@@ -64,6 +66,7 @@ export type ErrorCode =
   | BannerErrorCode
   | PopupErrorCode
   | SettingsErrorCode
+  | CacheErrorCode
   | ListingErrorCode
   | OwnerErrorCode
   | AlertErrorCode
@@ -131,6 +134,8 @@ export const ERRORS = {
   // A refused form answers 400 (the route gives the status); a failed database 503, the browser
   // then keeps the values (spec §4).
   "settings.save_failed": { status: 503, message: SETTINGS_MESSAGES.saveFailed },
+  // A post that is not the screen's answers 400 (the route gives the status).
+  "cache.server_failed": { status: 500, message: CACHE_MESSAGES.serverFailed },
   "listing.not_found": { status: 404, message: LISTING_MESSAGES.notFound },
   "listing.not_allowed": { status: 409, message: LISTING_MESSAGES.notAllowed },
   "listing.reject_note_required": { status: 400, message: LISTING_MESSAGES.rejectNoteRequired },

@@ -3,15 +3,9 @@
  * session storage is emptied, and every Cache Storage cache and IndexedDB database of the site is
  * deleted. Our own sign-in is an httpOnly cookie that no script can touch, so clearing never signs
  * anyone out; the rule still keeps any key that holds a sign-in ("auth", as the hosted backend's
- * `sb-…-auth-token` did), so that a future client-side sign-in survives it too.
+ * `sb-…-auth-token` did), so that a future client-side sign-in survives it too. The screen's words
+ * are in app/messages/cache.ts.
  */
-
-export const CACHE_MESSAGES = {
-  confirmTitle: "Obrisati keš?",
-  cleared: "Keš je uspešno obrisan.",
-  failed: (reason: string) => `Greška pri brisanju keša: ${reason}`,
-  serverFailed: "Keš servera nije obrisan. Pokušajte ponovo.",
-} as const;
 
 /** A local storage key that belongs to a sign-in and is kept. */
 export function isSignInKey(key: string): boolean {

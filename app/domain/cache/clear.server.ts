@@ -8,6 +8,9 @@ import { invalidateBannerCache } from "~/domain/banners/cache.server";
 import { invalidateSettingsCache } from "~/domain/settings/cache.server";
 import { contentChanged } from "~/lib/content-change.server";
 
+/** The server's caches could not be cleared (or the post was not the screen's). */
+export type CacheErrorCode = "cache.server_failed";
+
 export const SERVER_CACHES = ["baneri", "podešavanja", "podaci javnih stranica"] as const;
 
 export function clearServerCaches(): readonly string[] {

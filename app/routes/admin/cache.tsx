@@ -7,11 +7,13 @@ import { ConfirmDialog } from "~/components/confirm-dialog";
 import { Button } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { recordAudit } from "~/domain/audit/audit.server";
-import { CACHE_MESSAGES, clearBrowserStores, isSignInKey, windowStores } from "~/domain/cache/browser";
+import { clearBrowserStores, isSignInKey, windowStores } from "~/domain/cache/browser";
 import { clearServerCaches, SERVER_CACHES } from "~/domain/cache/clear.server";
 import { requirePermission } from "~/http/auth.server";
+import { failure } from "~/http/errors";
 import { parseForm } from "~/http/form";
 import { logger } from "~/lib/logger.server";
+import { CACHE_MESSAGES } from "~/messages/cache";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/cache";
 
@@ -31,7 +33,7 @@ const clearSchema = z.object({ intent: z.literal("clear") });
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewSettings");
   const parsed = parseForm(clearSchema, await request.formData());
-  if (!parsed.ok) return data({ ok: false, message: CACHE_MESSAGES.serverFailed }, { status: 400 });
+  if (!parsed.ok) return failure("cache.server_failed", { status: 400 });
   try {
     const cleared = clearServerCaches();
     logger.info({ by: user.email, cleared }, "server caches cleared from the cache screen");
@@ -39,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: true, message: CACHE_MESSAGES.cleared });
   } catch (error) {
     logger.error({ err: error }, "server caches could not be cleared");
-    return data({ ok: false, message: CACHE_MESSAGES.serverFailed }, { status: 500 });
+    return failure("cache.server_failed");
   }
 }
 
