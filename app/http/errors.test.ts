@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { FIELD_WORDS, fieldMessage } from "~/messages/fields";
-import { ERRORS, type ErrorCode, errorMessage, errorStatus } from "./errors";
+import { ERRORS, type ErrorCode, errorMessage, errorStatus, storedErrorText } from "./errors";
 
 describe("the error table (decision 170)", () => {
   const codes = Object.keys(ERRORS) as ErrorCode[];
@@ -28,5 +28,18 @@ describe("the error table (decision 170)", () => {
     expect(fieldMessage("form.tooLong:300")).toBe("Najviše 300 karaktera.");
     // Text that is not a code (a route's own message) stays as it is.
     expect(fieldMessage("Obavezno polje")).toBe("Obavezno polje");
+  });
+
+  it("says the words of a failure a job recorded as a code; other text stays as it is", () => {
+    expect(storedErrorText('newsletter.send_failed:Mailgun 500: {"message":"down"}')).toBe(
+      'Greška prilikom slanja newsletter-a: Mailgun 500: {"message":"down"}',
+    );
+    expect(storedErrorText("newsletter.sync_not_configured")).toBe(
+      "Brevo nije podešen (BREVO_API_KEY), pa sinhronizacija nije moguća.",
+    );
+    // A provider's answer, words recorded before the codes, and names the table only inherits.
+    expect(storedErrorText("Mailgun 500: down")).toBe("Mailgun 500: down");
+    expect(storedErrorText("Greška prilikom sinhronizacije: x")).toBe("Greška prilikom sinhronizacije: x");
+    expect(storedErrorText("constructor")).toBe("constructor");
   });
 });

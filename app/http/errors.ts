@@ -18,9 +18,11 @@ import type { OwnerErrorCode } from "~/domain/listings/owner.server";
 import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
 import type { SubmitErrorCode } from "~/domain/listings/submit.server";
 import type { MediaErrorCode } from "~/domain/media/rules";
-import { NEWSLETTER_MESSAGES, SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
+import type { NewsletterJobErrorCode } from "~/domain/newsletter/job-errors";
 import type { SendErrorCode } from "~/domain/newsletter/sends.server";
 import type { SignupErrorCode } from "~/domain/newsletter/signup.server";
+import type { TestEmailErrorCode } from "~/domain/newsletter/test-email.server";
+import type { UnsubscribeErrorCode } from "~/domain/newsletter/unsubscribe.server";
 import type { CheckoutErrorCode } from "~/domain/orders/checkout.server";
 import type { PopupErrorCode } from "~/domain/popup/rules";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
@@ -37,6 +39,7 @@ import { fieldErrorsText } from "~/messages/fields";
 import { FORUM_MESSAGES } from "~/messages/forum";
 import { LISTING_MESSAGES } from "~/messages/listings";
 import { MEDIA_MESSAGES } from "~/messages/media";
+import { NEWSLETTER_MESSAGES, SIGNUP_MESSAGES, UNSUBSCRIBE_MESSAGES } from "~/messages/newsletter";
 import { CHECKOUT_MESSAGES } from "~/messages/orders";
 import { POPUP_MESSAGES } from "~/messages/popup";
 import { SETTINGS_MESSAGES } from "~/messages/settings";
@@ -67,6 +70,9 @@ export type ErrorCode =
   | PopupErrorCode
   | SettingsErrorCode
   | CacheErrorCode
+  | TestEmailErrorCode
+  | NewsletterJobErrorCode
+  | UnsubscribeErrorCode
   | ListingErrorCode
   | OwnerErrorCode
   | AlertErrorCode
@@ -136,6 +142,17 @@ export const ERRORS = {
   "settings.save_failed": { status: 503, message: SETTINGS_MESSAGES.saveFailed },
   // A post that is not the screen's answers 400 (the route gives the status).
   "cache.server_failed": { status: 500, message: CACHE_MESSAGES.serverFailed },
+  // The detail is the provider's one-line reason.
+  "newsletter.test_failed": { status: 502, message: (reason) => NEWSLETTER_MESSAGES.testFailed(reason) },
+  // A link that is not valid answers 400 (the route gives the status), a failed write 500.
+  "newsletter.unsubscribe_failed": { status: 500, message: UNSUBSCRIBE_MESSAGES.failed },
+  // What a failed send or sync records; the detail is the reason (the provider's answer).
+  "newsletter.send_failed": { status: 500, message: (reason) => NEWSLETTER_MESSAGES.sendFailed(reason) },
+  "newsletter.sync_failed": {
+    status: 500,
+    message: (reason) => `${NEWSLETTER_MESSAGES.syncFailed}: ${reason}`,
+  },
+  "newsletter.sync_not_configured": { status: 400, message: NEWSLETTER_MESSAGES.syncNotConfigured },
   "listing.not_found": { status: 404, message: LISTING_MESSAGES.notFound },
   "listing.not_allowed": { status: 409, message: LISTING_MESSAGES.notAllowed },
   "listing.reject_note_required": { status: 400, message: LISTING_MESSAGES.rejectNoteRequired },
@@ -208,6 +225,17 @@ export function errorMessage(code: ErrorCode, detail = ""): string {
 
 export function errorStatus(code: ErrorCode): number {
   return ERRORS[code].status;
+}
+
+/**
+ * The words of what a job recorded when it failed: a code (`code` or `code:detail`, decision 271) in
+ * its words; other text (a provider's answer, words recorded before the codes) as it is.
+ */
+export function storedErrorText(text: string): string {
+  if (Object.hasOwn(ERRORS, text)) return errorMessage(text as ErrorCode);
+  const colon = text.indexOf(":");
+  const code = colon > 0 ? text.slice(0, colon) : "";
+  return Object.hasOwn(ERRORS, code) ? errorMessage(code as ErrorCode, text.slice(colon + 1)) : text;
 }
 
 /** What every action answers: ok or not, the message, and what the form needs to show again. */

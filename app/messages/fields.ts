@@ -11,6 +11,7 @@ import { COMMON_FIELD_WORDS } from "./common";
 import { COMPANY_FIELD_WORDS, SUBMISSION_FIELD_WORDS } from "./companies";
 import { FORUM_FIELD_WORDS } from "./forum";
 import { LISTING_FIELD_WORDS, MODERATION_FIELD_WORDS, PHOTO_FIELD_WORDS } from "./listings";
+import { NEWSLETTER_FIELD_WORDS } from "./newsletter";
 import { POPUP_FIELD_WORDS } from "./popup";
 import { SETTINGS_FIELD_WORDS } from "./settings";
 import { LOGIN_FIELD_WORDS, USER_FIELD_WORDS } from "./users";
@@ -31,6 +32,7 @@ export const FIELD_WORDS = {
   ...BANNER_FIELD_WORDS,
   ...POPUP_FIELD_WORDS,
   ...SETTINGS_FIELD_WORDS,
+  ...NEWSLETTER_FIELD_WORDS,
 } as const satisfies Record<string, Words>;
 
 export type FieldCode = keyof typeof FIELD_WORDS;

@@ -15,7 +15,7 @@ import {
 import { Modal } from "./modal";
 import { NewsletterPreview } from "./preview";
 
-/** Spec messages (domain/newsletter/messages.ts), repeated here for the browser's instant checks. */
+/** Spec messages (app/messages/newsletter.ts), repeated here for the browser's instant checks. */
 const NEED_ARTICLE = "Molimo odaberite najmanje jedan članak";
 const NEED_DRAFT_AND_RECIPIENTS = "Molimo prvo generisite newsletter i odaberite primaoce";
 type ArticlesResponse = { ok: boolean; message?: string; articles: ArticleChoice[]; jobAds?: JobAd[] };

@@ -38,6 +38,9 @@ export type Mailing<R extends Recipient = Recipient> = {
   renderer(db: DbOrTx, send: SendRow, mail: Pick<MailProvider, "domain">): Promise<BatchRenderer<R>>;
   /** A send that froze nobody: the newsletter fails ("No recipients"); an alert run is discarded. */
   whenEmpty: "fail" | "discard";
-  /** What the send's record says when a batch is refused past its retries (`reason`: the provider's answer). */
+  /**
+   * What the send's record says when a batch is refused past its retries (`reason`: the provider's
+   * answer): a code with the reason as its detail (the screen says its words, decision 271), or text.
+   */
   failureMessage(reason: string): string;
 };

@@ -5,8 +5,9 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import { newsletterSubscribers } from "~/db/schema";
+import { withDetail } from "~/domain/result";
+import { SEND_FAILED } from "./job-errors";
 import type { Mailing } from "./mailing";
-import { NEWSLETTER_MESSAGES } from "./messages";
 import { createBatchRenderer } from "./send-message.server";
 
 export const newsletterMailing: Mailing = {
@@ -42,5 +43,5 @@ export const newsletterMailing: Mailing = {
 
   renderer: createBatchRenderer,
   whenEmpty: "fail",
-  failureMessage: NEWSLETTER_MESSAGES.sendFailed,
+  failureMessage: (reason) => withDetail(SEND_FAILED, reason),
 };

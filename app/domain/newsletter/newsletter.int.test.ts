@@ -7,6 +7,7 @@ import { articles, emailStats, jobs, loginAttempts, newsletterSubscribers, siteS
 import { enqueueJob, getJob } from "~/domain/jobs/queue.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
 import { ensureSettings } from "~/domain/settings/settings.server";
+import { storedErrorText } from "~/http/errors";
 import { createBrevo } from "~/integrations/brevo/brevo.server";
 import { createLocalStorage } from "~/integrations/storage/local.server";
 import { HONEYPOT_FIELD } from "~/lib/honeypot";
@@ -251,7 +252,7 @@ describeDb("Brevo sync", () => {
     brevo.failAll(500);
     const failed = await runSync();
     expect(failed.status).toBe("failed");
-    expect(failed.lastError).toMatch(/^Greška prilikom sinhronizacije: Brevo 500/);
+    expect(storedErrorText(failed.lastError ?? "")).toMatch(/^Greška prilikom sinhronizacije: Brevo 500/);
   });
 });
 

@@ -23,11 +23,12 @@
 import { randomUUID } from "node:crypto";
 import type { JobContext, JobHandler } from "~/domain/jobs/runner.server";
 import { PermanentJobError } from "~/domain/jobs/runner.server";
+import { withDetail } from "~/domain/result";
 import { MailError, type MailProvider, type OutgoingMessage } from "~/integrations/mailgun/provider";
 import { logger } from "~/lib/logger.server";
 import { emitTelemetry } from "~/lib/telemetry.server";
+import { NO_RECIPIENTS, SEND_FAILED } from "./job-errors";
 import type { BatchRenderer, Mailing, Recipient } from "./mailing";
-import { NEWSLETTER_MESSAGES } from "./messages";
 import { newsletterMailing } from "./newsletter-mailing.server";
 import {
   backToPending,
@@ -190,7 +191,7 @@ async function openSend<R extends Recipient>(
     return null;
   }
   if (prepared.totalRecipients === 0) {
-    const message = NEWSLETTER_MESSAGES.sendFailed(NEWSLETTER_MESSAGES.noRecipients);
+    const message = withDetail(SEND_FAILED, NO_RECIPIENTS);
     await markSendEnded(db, sendId, "failed", message);
     throw new PermanentJobError(message);
   }

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { emailStats, jobs, newsletterSendBatches, newsletterSends, newsletterSubscribers } from "~/db/schema";
 import { getJob } from "~/domain/jobs/queue.server";
 import { type JobRunner, startJobRunner } from "~/domain/jobs/runner.server";
+import { storedErrorText } from "~/http/errors";
 import { createMailgun } from "~/integrations/mailgun/mailgun.server";
 import { createOutbox, personalize } from "~/integrations/mailgun/outbox.server";
 import type { MailProvider } from "~/integrations/mailgun/provider";
@@ -178,7 +179,7 @@ describeDb("newsletter send job", () => {
     const sendId = await queue();
     await until(statusOf(sendId), (s) => s === "failed");
     const failed = await getSend(t.db, sendId);
-    expect(failed?.lastError).toBe(
+    expect(storedErrorText(failed?.lastError ?? "")).toBe(
       'Greška prilikom slanja newsletter-a: Mailgun 500: {"message":"Mailgun is down"}',
     );
     expect(failed?.batchesDone).toBe(2);

@@ -71,7 +71,7 @@ export async function deleteSend(db: DbOrTx, id: number): Promise<void> {
 }
 
 /**
- * Why a send is not queued (the words are in domain/newsletter/messages.ts, the statuses in
+ * Why a send is not queued (the words are in app/messages/newsletter.ts, the statuses in
  * app/http/errors.ts): another send is running, no recipient, the draft is gone (sent or removed
  * meanwhile).
  */

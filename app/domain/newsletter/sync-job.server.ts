@@ -15,10 +15,11 @@ import type { Database } from "~/db/client.server";
 import { newsletterSubscribers as subs } from "~/db/schema";
 import type { JobContext, JobHandler } from "~/domain/jobs/runner.server";
 import { PermanentJobError } from "~/domain/jobs/runner.server";
+import { withDetail } from "~/domain/result";
 import { type BrevoContact, ContactsError, type ContactsProvider } from "~/integrations/brevo/brevo.server";
 import { logger } from "~/lib/logger.server";
 import { isValidEmail } from "~/lib/text-sanitizer";
-import { NEWSLETTER_MESSAGES } from "./messages";
+import { SYNC_FAILED, SYNC_NOT_CONFIGURED } from "./job-errors";
 
 export const SYNC_JOB_KIND = "newsletter:sync";
 export const SYNC_JOB_KEY = "newsletter:sync";
@@ -147,7 +148,7 @@ export function createSyncHandler(options: {
   const pageSize = options.pageSize ?? BREVO_PAGE_SIZE;
   return async (ctx) => {
     const contacts = options.contacts;
-    if (!contacts) throw new PermanentJobError(NEWSLETTER_MESSAGES.syncNotConfigured);
+    if (!contacts) throw new PermanentJobError(SYNC_NOT_CONFIGURED);
     const p = startOf(ctx.progress);
     const log = logger.child({ jobId: ctx.job.id, kind: SYNC_JOB_KIND });
     const run: SyncRun = {
@@ -167,7 +168,7 @@ export function createSyncHandler(options: {
     } catch (error) {
       if (error instanceof ContactsError) {
         log.error({ err: error }, "Brevo sync failed");
-        throw new PermanentJobError(`${NEWSLETTER_MESSAGES.syncFailed}: ${error.message}`);
+        throw new PermanentJobError(withDetail(SYNC_FAILED, error.message));
       }
       throw error;
     }

@@ -3,16 +3,20 @@ import { render } from "@react-email/render";
 import { createElement } from "react";
 import type { DbOrTx } from "~/db/client.server";
 import { emailStats } from "~/db/schema";
+import { fail, ok, type Result } from "~/domain/result";
 import { getSettings } from "~/domain/settings/settings.server";
 import { MailError, type MailProvider } from "~/integrations/mailgun/provider";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
 import { TestEmail } from "./email/test-email";
 import { PLAIN_TEXT_OPTIONS } from "./links";
-import { NEWSLETTER_MESSAGES } from "./messages";
 import { transactionalFrom } from "./senders";
 
-export type TestEmailResult = { ok: boolean; message: string; provider: MailProvider["name"] };
+/** A test e-mail that did not go: the detail is the provider's one-line reason. */
+export type TestEmailErrorCode = "newsletter.test_failed";
+
+/** Sent: by which provider (Mailgun, or the local outbox when Mailgun is not set up). */
+export type TestEmailResult = Result<{ provider: MailProvider["name"] }, TestEmailErrorCode>;
 
 export async function sendTestEmail(db: DbOrTx, mail: MailProvider, to: string): Promise<TestEmailResult> {
   try {
@@ -39,15 +43,10 @@ export async function sendTestEmail(db: DbOrTx, mail: MailProvider, to: string):
     await db
       .insert(emailStats)
       .values({ recipientCount: 1, emailType: "transactional", provider: mail.name });
-    return {
-      ok: true,
-      provider: mail.name,
-      message:
-        mail.name === "mailgun" ? NEWSLETTER_MESSAGES.testSent(to) : NEWSLETTER_MESSAGES.testInOutbox(to),
-    };
+    return ok({ provider: mail.name });
   } catch (error) {
     logger.error({ err: error }, "test e-mail failed");
     const reason = error instanceof MailError ? error.message : "neočekivana greška";
-    return { ok: false, provider: mail.name, message: NEWSLETTER_MESSAGES.testFailed(reason) };
+    return fail("newsletter.test_failed", { detail: reason });
   }
 }

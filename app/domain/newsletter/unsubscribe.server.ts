@@ -10,6 +10,9 @@ import { newsletterSubscribers as subs } from "~/db/schema";
 import { parseId } from "~/lib/ids";
 import { unsubscribeSecret, verifyUnsubscribe } from "./unsubscribe-link.server";
 
+/** An unsubscribe that did not happen: a link that is not valid (400) or a failed write (500). */
+export type UnsubscribeErrorCode = "newsletter.unsubscribe_failed";
+
 export type UnsubscribeTarget = { id: number; email: string; isActive: boolean };
 
 /** The subscriber a link names, or null when the link is not one of ours. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/form";
+import { parseForm } from "~/http/form";
 import { generateSchema, maskEmail, normalizeEmail, sendSchema, signupSchema } from "./validation";
 
 const form = (entries: [string, string][]) => {

@@ -8,7 +8,7 @@ import type { Database } from "~/db/client.server";
 import type { NewsletterKind } from "~/db/schema";
 import { enqueueJob, type JobRow, latestJobs } from "~/domain/jobs/queue.server";
 import { chosenArticles, composeNewsletter, dynamicArticles } from "~/domain/newsletter/content.server";
-import { NEWSLETTER_MESSAGES } from "~/domain/newsletter/messages";
+import { SYNC_NOT_CONFIGURED } from "~/domain/newsletter/job-errors";
 import {
   cancelSend,
   countRecipients,
@@ -26,6 +26,7 @@ import type { ContactsProvider } from "~/integrations/brevo/brevo.server";
 import type { MailProvider } from "~/integrations/mailgun/provider";
 import type { Storage } from "~/integrations/storage/storage";
 import { logger } from "~/lib/logger.server";
+import { NEWSLETTER_MESSAGES } from "~/messages/newsletter";
 
 export type ManagerResult = {
   intent: string;
@@ -136,8 +137,14 @@ export async function testEmail(db: Database, mail: MailProvider, form: FormData
   const intent = "test-email";
   const parsed = parseForm(testEmailSchema, form);
   if (!parsed.ok) return fail(intent, 400, parsed.fieldErrors.email ?? "", parsed.fieldErrors);
-  const result = await sendTestEmail(db, mail, parsed.data.email);
-  return { intent, ok: result.ok, message: result.message, status: result.ok ? 200 : 502 };
+  const to = parsed.data.email;
+  const result = await sendTestEmail(db, mail, to);
+  if (!result.ok) return fail(intent, errorStatus(result.code), errorMessage(result.code, result.detail));
+  const message =
+    result.value.provider === "mailgun"
+      ? NEWSLETTER_MESSAGES.testSent(to)
+      : NEWSLETTER_MESSAGES.testInOutbox(to);
+  return { intent, ok: true, message, status: 200 };
 }
 
 export async function startSync(
@@ -146,7 +153,7 @@ export async function startSync(
   createdBy: string,
 ): Promise<ManagerResult> {
   const intent = "sync";
-  if (!contacts) return fail(intent, 400, NEWSLETTER_MESSAGES.syncNotConfigured);
+  if (!contacts) return fail(intent, errorStatus(SYNC_NOT_CONFIGURED), errorMessage(SYNC_NOT_CONFIGURED));
   try {
     await enqueueJob(db, { kind: SYNC_JOB_KIND, uniqueKey: SYNC_JOB_KEY, maxAttempts: 3, createdBy });
     return { intent, ok: true, message: NEWSLETTER_MESSAGES.syncStarted };

@@ -1,8 +1,8 @@
 import { dynamicArticles, offeredArticles } from "~/domain/newsletter/content.server";
 import { newsletterJobAds } from "~/domain/newsletter/job-ads.server";
-import { NEWSLETTER_MESSAGES } from "~/domain/newsletter/messages";
 import { requirePermission } from "~/http/auth.server";
 import { logger } from "~/lib/logger.server";
+import { NEWSLETTER_MESSAGES } from "~/messages/newsletter";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/newsletter-articles";
 

@@ -21,7 +21,7 @@ import {
 } from "~/domain/newsletter/subscribers.server";
 import { readListRequest } from "~/http/admin-list.server";
 import { requirePermission } from "~/http/auth.server";
-import { unknownIntent } from "~/http/errors";
+import { storedErrorText, unknownIntent } from "~/http/errors";
 import { parseIntent } from "~/http/intent";
 import { publicOrigin } from "~/http/public-origin.server";
 import { idField } from "~/lib/form";
@@ -74,7 +74,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     filter,
     page,
     sources,
-    sends,
+    // A failed send records a code (decision 271): the card shows its words.
+    sends: sends.map((s) => ({
+      ...s,
+      lastError: s.lastError === null ? null : storedErrorText(s.lastError),
+    })),
     sync,
     outboxTotal,
     provider: { name: mail.name, domain: mail.domain },

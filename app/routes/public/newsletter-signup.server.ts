@@ -3,12 +3,12 @@
  * one flow (honeypot → limiter → validation → the subscriber).
  */
 import type { DbOrTx } from "~/db/client.server";
-import { SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
 import { SIGNUP_FORM, subscribeEmail } from "~/domain/newsletter/signup.server";
 import { signupSchema } from "~/domain/newsletter/validation";
 import { submitPublicForm } from "~/http/public-form.server";
 import type { ContactsProvider } from "~/integrations/brevo/brevo.server";
 import type { FieldErrors, FormValues } from "~/lib/form";
+import { SIGNUP_MESSAGES } from "~/messages/newsletter";
 
 export type SignupResult =
   | { ok: true; status: 200; message: string; already: boolean }

@@ -1,9 +1,10 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { UNSUBSCRIBE_MESSAGES } from "~/domain/newsletter/messages";
 import { findUnsubscribeTarget, unsubscribe } from "~/domain/newsletter/unsubscribe.server";
 import { maskEmail } from "~/domain/newsletter/validation";
+import { failure } from "~/http/errors";
 import { logger } from "~/lib/logger.server";
+import { UNSUBSCRIBE_MESSAGES } from "~/messages/newsletter";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/newsletter-unsubscribe";
 import { PRIVATE_PAGE_HEADERS, PRIVATE_PAGE_META } from "./private-page";
@@ -55,11 +56,11 @@ export async function action({ request }: Route.ActionArgs) {
   const oneClick = form.get("List-Unsubscribe") === "One-Click";
   try {
     const ok = await unsubscribe(getDb(), id, token);
-    if (!ok) return data({ ok: false, oneClick, message: UNSUBSCRIBE_MESSAGES.failed }, { status: 400 });
+    if (!ok) return failure("newsletter.unsubscribe_failed", { oneClick, status: 400 });
     return { ok: true, oneClick, message: UNSUBSCRIBE_MESSAGES.success };
   } catch (error) {
     logger.error({ err: error }, "unsubscribe failed");
-    return data({ ok: false, oneClick, message: UNSUBSCRIBE_MESSAGES.failed }, { status: 500 });
+    return failure("newsletter.unsubscribe_failed", { oneClick });
   }
 }
 

@@ -1,4 +1,12 @@
-/** The newsletter's messages: spec §5 and §8 word for word, plus ours where the spec is silent. */
+/**
+ * The newsletter's words: spec §5 and §8 word for word, plus ours where the spec is silent. The
+ * domain answers with codes (`NEWSLETTER_FIELD`, `SignupErrorCode`, `SendErrorCode`,
+ * `TestEmailErrorCode`, `UnsubscribeErrorCode`); `app/http/errors.ts` and the form pipeline map
+ * them here (decision 271).
+ */
+import { NEWSLETTER_FIELD } from "~/domain/newsletter/validation";
+import { wordsFor } from "./words";
+
 export const SIGNUP_MESSAGES = {
   invalidEmail: "Molimo unesite validnu email adresu",
   success: "Uspešno ste se pretplatili na naš newsletter!",
@@ -16,7 +24,6 @@ export const NEWSLETTER_MESSAGES = {
   generateFailed: "Greška prilikom generisanja newsletter-a",
   sendFailed: (reason: string) => `Greška prilikom slanja newsletter-a: ${reason}`,
   syncFailed: "Greška prilikom sinhronizacije",
-  noRecipients: "No recipients provided",
   needGenerateAndRecipients: "Molimo prvo generisite newsletter i odaberite primaoce",
   needArticle: "Molimo odaberite najmanje jedan članak",
   tooManyArticles: "Možete odabrati najviše 5 članaka",
@@ -33,3 +40,11 @@ export const NEWSLETTER_MESSAGES = {
     `Mailgun nije podešen: test email za ${email} je sačuvan u lokalnom outboxu i nije poslat.`,
   testFailed: (reason: string) => `Greška prilikom slanja test email-a: ${reason}`,
 } as const;
+
+export const NEWSLETTER_FIELD_WORDS = wordsFor(NEWSLETTER_FIELD, {
+  invalidEmail: SIGNUP_MESSAGES.invalidEmail,
+  needArticle: NEWSLETTER_MESSAGES.needArticle,
+  tooManyArticles: NEWSLETTER_MESSAGES.tooManyArticles,
+  needGenerateAndRecipients: NEWSLETTER_MESSAGES.needGenerateAndRecipients,
+  subjectRequired: NEWSLETTER_MESSAGES.subjectRequired,
+});
