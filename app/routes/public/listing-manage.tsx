@@ -163,7 +163,7 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           {listing.status === "live"
-            ? // The long date ends with its own period ("29. decembar 2026.").
+            ? // The long date ends with its own period ("29. decembra 2026.").
               `Na sajtu do ${formatLongDate(listing.expiresAt)}`
             : listing.status === "expired"
               ? `Istekao ${formatLongDate(listing.expiresAt)} — obnovite ga da bi se ponovo video.`
