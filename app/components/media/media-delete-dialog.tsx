@@ -63,14 +63,8 @@ export type MediaDeleteDialogProps = {
   onDone: (outcome: DeleteOutcome) => void;
 };
 
-export function MediaDeleteDialog({
-  file,
-  title,
-  description,
-  Picker,
-  onCancel,
-  onDone,
-}: MediaDeleteDialogProps) {
+export function MediaDeleteDialog(props: MediaDeleteDialogProps) {
+  const { file, title, description, Picker, onCancel, onDone } = props;
   const [usage, setUsage] = useMediaUsage(file?.url ?? null);
   const [replacement, setReplacement] = useState<{ url: string; name: string } | null>(null);
   const [picking, setPicking] = useState(false);
