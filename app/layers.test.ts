@@ -11,6 +11,7 @@
  *   imports the demo seeder, and the public client reaches only pure rules;
  * - the HTTP packages (react-router, @react-router/*, express) are imported only at the edge
  *   (http, components, routes, server, scripts);
+ * - a development dependency is imported only for its types (a production install has none);
  * - app/domain (decision 170) never takes or builds a `Request`, `Response`, `FormData` or
  *   `Headers`, never names an HTTP status, and exports no `*_MESSAGES` text (the spec's words live
  *   in app/messages and app/http/errors.ts).
@@ -59,6 +60,20 @@ const EDGE: Layer[] = ["http", "components", "routes", "server", "build", "scrip
 const HTTP_PACKAGE_ALLOWED = new Set([
   // The Express handler for stored media files, mounted by server/app.ts beside the storage client.
   "app/integrations/storage/serve.server.ts: express",
+]);
+
+/**
+ * What a production install (`npm ci --omit=dev`, tests/deploy) lacks: production code imports a
+ * development dependency only for its types, or lazily where a development tool asks for it.
+ */
+const DEV_DEPENDENCIES = new Set(
+  Object.keys(JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")).devDependencies ?? {}),
+);
+const DEV_DEPENDENCY_ALLOWED = new Set([
+  // The route table is read by the build (@react-router/dev), never by the running server.
+  "app/routes.ts: @react-router/dev",
+  // `npm run dev` only: the development server's Vite middleware.
+  "server.js: vite",
 ]);
 
 /**
@@ -186,11 +201,11 @@ function codeOf(source: string, strings: "keep" | "blank"): string {
 
 /** `import … from "x"`, `import type … from "x"`, `import "x"`, `export … from "x"`. */
 const STATIC_IMPORT =
-  /(?:^|[;\s}])(?:import|export)\s*(?:type\s+)?(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"'\n]+)["']/g;
+  /(?:^|[;\s}])(?:import|export)\s*(type\s+)?(?:[\w*{}\s,$]+?\s*from\s*)?["']([^"'\n]+)["']/g;
 /** `import("x")`, `import(\`x/${y}\`)` (the part before the first `${`), `require("x")`. */
 const DYNAMIC_IMPORT = /\b(?:import|require)\(\s*(["'`])([^"'`$\n]*)/g;
 
-type Import = { specifier: string; target: string | null; pkg: string | null };
+type Import = { specifier: string; target: string | null; pkg: string | null; typeOnly: boolean };
 
 /** The repository-relative path an import names (without extension), or null for a package. */
 function resolveSpecifier(from: string, specifier: string): string | null {
@@ -211,13 +226,16 @@ function packageOf(specifier: string): string | null {
 function importsIn(file: string, source: string): Import[] {
   const code = codeOf(source, "keep");
   const specifiers = [
-    ...[...code.matchAll(STATIC_IMPORT)].map((m) => m[1]),
-    ...[...code.matchAll(DYNAMIC_IMPORT)].map((m) => m[2]).filter((s) => s !== ""),
+    ...[...code.matchAll(STATIC_IMPORT)].map((m) => ({ specifier: m[2], typeOnly: Boolean(m[1]) })),
+    ...[...code.matchAll(DYNAMIC_IMPORT)]
+      .map((m) => ({ specifier: m[2], typeOnly: false }))
+      .filter((i) => i.specifier !== ""),
   ];
-  return specifiers.map((specifier) => {
+  return specifiers.map(({ specifier, typeOnly }) => {
     const target = resolveSpecifier(file, specifier);
     return {
       specifier,
+      typeOnly,
       target: target?.replace(/\.(ts|tsx|js|mjs)$/, "") ?? null,
       pkg: target ? null : packageOf(specifier),
     };
@@ -263,7 +281,10 @@ const DOMAIN_RULES: [RegExp, string][] = [
 function check(file: string, source: string): string[] {
   const found: string[] = [];
   const layer = layerOf(file);
-  for (const { specifier, target, pkg } of importsIn(file, source)) {
+  for (const { specifier, target, pkg, typeOnly } of importsIn(file, source)) {
+    if (pkg && !typeOnly && DEV_DEPENDENCIES.has(pkg) && !DEV_DEPENDENCY_ALLOWED.has(`${file}: ${pkg}`)) {
+      found.push(`${file} → ${pkg}: a development dependency, missing from a production install`);
+    }
     const why = target ? violation(file, target) : null;
     if (why) found.push(`${file} → ${specifier}: ${why}`);
     if (
@@ -428,6 +449,12 @@ const MUST_FAIL: [name: string, file: string, source: string, why: RegExp][] = [
     'export const FORUM_MESSAGES = { empty: "Naslov je obavezan." };',
     /FORUM_MESSAGES/,
   ],
+  [
+    "a development dependency imported at run time",
+    "app/lib/x.ts",
+    'import { build } from "vite";',
+    /vite: a development dependency, missing from a production install/,
+  ],
 ];
 
 /** Sources the checker must let through: what the rules do not mean. */
@@ -455,6 +482,7 @@ const MUST_PASS: [name: string, file: string, source: string][] = [
     "app/domain/forum/constants.ts",
     "export const FORUM_MESSAGES = {};",
   ],
+  ["a development dependency's types", "app/lib/x.ts", 'import type { UserConfig } from "vite";'],
   ["*_MESSAGES outside the domain", "app/messages/forum.ts", "export const FORUM_MESSAGES = {};"],
 ];
 
@@ -479,7 +507,7 @@ describe("layers (docs/architecture.md)", () => {
         entry,
       ).toBe(true);
     }
-    for (const entry of HTTP_PACKAGE_ALLOWED) {
+    for (const entry of [...HTTP_PACKAGE_ALLOWED, ...DEV_DEPENDENCY_ALLOWED]) {
       const [file, pkg] = entry.split(": ");
       expect(
         existsSync(path.join(ROOT, file)) && importsIn(file, read(file)).some((i) => i.pkg === pkg),
