@@ -9,8 +9,10 @@ import type { AlertErrorCode } from "~/domain/alerts/alerts.server";
 import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import type { CompanyErrorCode } from "~/domain/companies/constants";
 import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
+import type { LatinWordsErrorCode } from "~/domain/cyrillic/latin-words-form";
 import { FORUM_MESSAGES } from "~/domain/forum/constants";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
+import type { HeadingErrorCode } from "~/domain/headings/rules";
 import type { ListingErrorCode } from "~/domain/listings/admin.server";
 import type { OwnerErrorCode } from "~/domain/listings/owner.server";
 import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
@@ -27,7 +29,9 @@ import type { SignInLinkErrorCode } from "~/domain/users/sign-in-link.server";
 import type { FieldErrors, FormValues } from "~/lib/form";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { COMPANY_MESSAGES, SUBMISSION_MESSAGES } from "~/messages/companies";
+import { LATIN_WORDS_MESSAGES } from "~/messages/cyrillic";
 import { fieldErrorsText } from "~/messages/fields";
+import { HEADINGS_MESSAGES } from "~/messages/headings";
 import { LISTING_MESSAGES } from "~/messages/listings";
 import { MEDIA_MESSAGES } from "~/messages/media";
 import { CHECKOUT_MESSAGES } from "~/messages/orders";
@@ -65,7 +69,9 @@ export type ErrorCode =
   | LoginErrorCode
   | SignInLinkErrorCode
   | SignupErrorCode
-  | SendErrorCode;
+  | SendErrorCode
+  | HeadingErrorCode
+  | LatinWordsErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
 
@@ -166,6 +172,19 @@ export const ERRORS = {
   "newsletter.send_incomplete": { status: 400, message: NEWSLETTER_MESSAGES.needGenerateAndRecipients },
   "newsletter.draft_gone": { status: 409, message: NEWSLETTER_MESSAGES.draftGone },
   "sign_in_link.invalid": { status: 410, message: SIGN_IN_LINK_MESSAGES.invalid },
+  // Issue 25, second part: AI headings, Latin-only words, promotion packages, owner links, alerts.
+  "heading.not_found": { status: 404, message: HEADINGS_MESSAGES.missing },
+  "heading.already_converted": { status: 409, message: HEADINGS_MESSAGES.alreadyConverted },
+  "heading.nothing_to_convert": { status: 409, message: HEADINGS_MESSAGES.nothingToConvert },
+  "heading.edited_since": { status: 409, message: HEADINGS_MESSAGES.editedSince },
+  "heading.not_converted": { status: 409, message: HEADINGS_MESSAGES.notConverted },
+  "heading.job_running": { status: 409, message: HEADINGS_MESSAGES.alreadyRunning },
+  "heading.job_not_running": { status: 409, message: HEADINGS_MESSAGES.notRunning },
+  "heading.convert_failed": { status: 500, message: HEADINGS_MESSAGES.failed },
+  "heading.restore_failed": { status: 500, message: HEADINGS_MESSAGES.restoreFailed },
+  "heading.start_failed": { status: 500, message: HEADINGS_MESSAGES.startFailed },
+  // The settings cache or database is away (a refused form answers 400 with the field's error).
+  "latinWords.save_failed": { status: 503, message: LATIN_WORDS_MESSAGES.saveFailed },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */
