@@ -22,6 +22,7 @@ import { NEWSLETTER_MESSAGES, SIGNUP_MESSAGES } from "~/domain/newsletter/messag
 import type { SendErrorCode } from "~/domain/newsletter/sends.server";
 import type { SignupErrorCode } from "~/domain/newsletter/signup.server";
 import type { CheckoutErrorCode } from "~/domain/orders/checkout.server";
+import type { ProductErrorCode } from "~/domain/orders/products";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
 import type { LoginErrorCode } from "~/domain/users/auth.server";
 import type { UserErrorCode } from "~/domain/users/manage.server";
@@ -34,7 +35,7 @@ import { fieldErrorsText } from "~/messages/fields";
 import { HEADINGS_MESSAGES } from "~/messages/headings";
 import { LISTING_MESSAGES } from "~/messages/listings";
 import { MEDIA_MESSAGES } from "~/messages/media";
-import { CHECKOUT_MESSAGES } from "~/messages/orders";
+import { CHECKOUT_MESSAGES, PRODUCT_MESSAGES } from "~/messages/orders";
 import {
   deleteErrorMessage,
   LOGIN_MESSAGES,
@@ -71,7 +72,8 @@ export type ErrorCode =
   | SignupErrorCode
   | SendErrorCode
   | HeadingErrorCode
-  | LatinWordsErrorCode;
+  | LatinWordsErrorCode
+  | ProductErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
 
@@ -185,6 +187,9 @@ export const ERRORS = {
   "heading.start_failed": { status: 500, message: HEADINGS_MESSAGES.startFailed },
   // The settings cache or database is away (a refused form answers 400 with the field's error).
   "latinWords.save_failed": { status: 503, message: LATIN_WORDS_MESSAGES.saveFailed },
+  "product.invalid": { status: 400, message: PRODUCT_MESSAGES.saveFailed },
+  "product.not_found": { status: 404, message: PRODUCT_MESSAGES.notFound },
+  "product.save_failed": { status: 500, message: PRODUCT_MESSAGES.saveFailed },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */

@@ -10,6 +10,7 @@ import { COMMON_FIELD_WORDS } from "./common";
 import { COMPANY_FIELD_WORDS, SUBMISSION_FIELD_WORDS } from "./companies";
 import { LATIN_WORDS_FIELD_WORDS } from "./cyrillic";
 import { LISTING_FIELD_WORDS, MODERATION_FIELD_WORDS, PHOTO_FIELD_WORDS } from "./listings";
+import { PRODUCT_FIELD_WORDS } from "./orders";
 import { LOGIN_FIELD_WORDS, USER_FIELD_WORDS } from "./users";
 import { say, type Words } from "./words";
 
@@ -26,6 +27,7 @@ export const FIELD_WORDS = {
   ...LOGIN_FIELD_WORDS,
   // Issue 25, second part.
   ...LATIN_WORDS_FIELD_WORDS,
+  ...PRODUCT_FIELD_WORDS,
 } as const satisfies Record<string, Words>;
 
 export type FieldCode = keyof typeof FIELD_WORDS;
