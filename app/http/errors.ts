@@ -6,7 +6,6 @@
  */
 import { data } from "react-router";
 import type { AlertErrorCode } from "~/domain/alerts/alerts.server";
-import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import type { CompanyErrorCode } from "~/domain/companies/constants";
 import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
 import type { LatinWordsErrorCode } from "~/domain/cyrillic/latin-words-form";
@@ -15,7 +14,6 @@ import type { ForumErrorCode } from "~/domain/forum/moderation.server";
 import type { HeadingErrorCode } from "~/domain/headings/rules";
 import type { ListingErrorCode } from "~/domain/listings/admin.server";
 import type { OwnerErrorCode } from "~/domain/listings/owner.server";
-import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
 import type { SubmitErrorCode } from "~/domain/listings/submit.server";
 import type { MediaErrorCode } from "~/domain/media/rules";
 import { NEWSLETTER_MESSAGES, SIGNUP_MESSAGES } from "~/domain/newsletter/messages";
@@ -28,12 +26,13 @@ import type { LoginErrorCode } from "~/domain/users/auth.server";
 import type { UserErrorCode } from "~/domain/users/manage.server";
 import type { SignInLinkErrorCode } from "~/domain/users/sign-in-link.server";
 import type { FieldErrors, FormValues } from "~/lib/form";
+import { ALERT_MESSAGES } from "~/messages/alerts";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { COMPANY_MESSAGES, SUBMISSION_MESSAGES } from "~/messages/companies";
 import { LATIN_WORDS_MESSAGES } from "~/messages/cyrillic";
 import { fieldErrorsText } from "~/messages/fields";
 import { HEADINGS_MESSAGES } from "~/messages/headings";
-import { LISTING_MESSAGES } from "~/messages/listings";
+import { LISTING_MESSAGES, OWNER_MESSAGES } from "~/messages/listings";
 import { MEDIA_MESSAGES } from "~/messages/media";
 import { CHECKOUT_MESSAGES, PRODUCT_MESSAGES } from "~/messages/orders";
 import {
@@ -190,6 +189,8 @@ export const ERRORS = {
   "product.invalid": { status: 400, message: PRODUCT_MESSAGES.saveFailed },
   "product.not_found": { status: 404, message: PRODUCT_MESSAGES.notFound },
   "product.save_failed": { status: 500, message: PRODUCT_MESSAGES.saveFailed },
+  "alert.unsubscribe_invalid": { status: 400, message: ALERT_MESSAGES.unsubscribeFailed },
+  "alert.run_busy": { status: 409, message: ALERT_MESSAGES.runBusy },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */

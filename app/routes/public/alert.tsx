@@ -15,7 +15,7 @@ import {
   updateAlert,
 } from "~/domain/alerts/alerts.server";
 import { filterParams, parseAlertFilters } from "~/domain/alerts/filters";
-import { ALERT_MESSAGES, alertManagePath, FREQUENCY_LABELS } from "~/domain/alerts/options";
+import { alertManagePath, FREQUENCY_LABELS } from "~/domain/alerts/options";
 import { changeAlertSchema } from "~/domain/alerts/validation";
 import { KIND_SECTIONS } from "~/domain/listings/options";
 import { maskEmail } from "~/domain/newsletter/validation";
@@ -26,6 +26,7 @@ import { parseIntent } from "~/http/intent";
 import { honeypotFilled } from "~/http/public-form.server";
 import { formatLongDate } from "~/lib/dates";
 import { type FieldErrors, formParams } from "~/lib/form";
+import { ALERT_MESSAGES } from "~/messages/alerts";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/alert";
 import { deletedPath } from "./deleted";
