@@ -46,12 +46,19 @@ import {
 /** Codes every area may answer with. */
 export type CommonErrorCode = "unknown_intent" | "bad_request" | "rate_limited" | "forbidden";
 
+/** The listing forms' own refusals at the edge: fields to fix, a body too large, photo work busy. */
+export type ListingFormErrorCode = "listing.invalid" | "listing.too_large" | "listing.busy";
+
 export type ArticleErrorCode =
   | "article.not_found"
   | "article.save_failed"
   | "article.delete_failed"
   | "article.popular_failed"
-  | "article.preview_link_not_found";
+  | "article.preview_link_not_found"
+  | "article.invalid"
+  | "article.stale"
+  | "article.not_scheduled"
+  | "article.restore_failed";
 
 export type ErrorCode =
   | CommonErrorCode
@@ -72,7 +79,8 @@ export type ErrorCode =
   | SendErrorCode
   | HeadingErrorCode
   | LatinWordsErrorCode
-  | ProductErrorCode;
+  | ProductErrorCode
+  | ListingFormErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
 
@@ -191,6 +199,13 @@ export const ERRORS = {
   "product.save_failed": { status: 500, message: PRODUCT_MESSAGES.saveFailed },
   "alert.unsubscribe_invalid": { status: 400, message: ALERT_MESSAGES.unsubscribeFailed },
   "alert.run_busy": { status: 409, message: ALERT_MESSAGES.runBusy },
+  "listing.invalid": { status: 400, message: LISTING_MESSAGES.fixErrors },
+  "listing.too_large": { status: 413, message: LISTING_MESSAGES.tooLarge },
+  "listing.busy": { status: 503, message: LISTING_MESSAGES.busy },
+  "article.invalid": { status: 400, message: ARTICLE_MESSAGES.form },
+  "article.stale": { status: 409, message: ARTICLE_MESSAGES.stale },
+  "article.not_scheduled": { status: 409, message: ARTICLE_MESSAGES.notScheduled },
+  "article.restore_failed": { status: 404, message: ARTICLE_MESSAGES.restoreFailed },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */
@@ -215,13 +230,14 @@ export type ActionReply = {
 
 /**
  * The answer to a failure: `{ ok: false, code, message, …extra }` with the code's status.
- * `extra` carries what the screen needs (the intent, the id, the field errors, the values).
+ * `extra` carries what the screen needs (the intent, the id, the field errors, the values);
+ * `headers` go on the response (a private page's, a `Retry-After`).
  */
 export function failure<X extends Record<string, unknown>>(
   code: ErrorCode,
-  extra: X & { detail?: string; status?: number } = {} as X,
+  extra: X & { detail?: string; status?: number; headers?: HeadersInit } = {} as X,
 ) {
-  const { detail, status, ...rest } = extra;
+  const { detail, status, headers, ...rest } = extra;
   // Field errors a domain rule found carry codes: the form shows their words.
   const fieldErrors = rest.fieldErrors
     ? { fieldErrors: fieldErrorsText(rest.fieldErrors as FieldErrors) }
@@ -234,7 +250,7 @@ export function failure<X extends Record<string, unknown>>(
       code,
       message: errorMessage(code, detail),
     },
-    { status: status ?? errorStatus(code) },
+    { status: status ?? errorStatus(code), ...(headers ? { headers } : {}) },
   );
 }
 
