@@ -61,10 +61,35 @@ export function formatClock(value: DateInput, fallback = "—"): string {
  */
 export const ZONE_LABEL = "vreme u Njujorku";
 
-/** 22. novembar 2026. */
+/**
+ * A month after its day takes the genitive in Serbian ("22. novembra 2026.", as Politika and RTS
+ * write it); CLDR gives the nominative ("novembar") for both uses, so the name is swapped here.
+ */
+const MONTH_AFTER_DAY = [
+  "januara",
+  "februara",
+  "marta",
+  "aprila",
+  "maja",
+  "juna",
+  "jula",
+  "avgusta",
+  "septembra",
+  "oktobra",
+  "novembra",
+  "decembra",
+];
+const monthNumberFormat = new Intl.DateTimeFormat("en-US", { timeZone: DISPLAY_TIME_ZONE, month: "numeric" });
+
+/** 22. novembra 2026. */
 export function formatLongDate(value: DateInput, fallback = "—"): string {
   const date = toDate(value);
-  return date ? longDateFormat.format(date) : fallback;
+  if (!date) return fallback;
+  const month = MONTH_AFTER_DAY[Number(monthNumberFormat.format(date)) - 1];
+  return longDateFormat
+    .formatToParts(date)
+    .map((part) => (part.type === "month" ? month : part.value))
+    .join("");
 }
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", {

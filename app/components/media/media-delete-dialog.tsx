@@ -18,21 +18,53 @@ export type ReplacementPicker = ComponentType<{
 
 export type DeleteOutcome = { ok: true; replacedBy: string | null } | { ok: false; message: string };
 
-export function MediaDeleteDialog({
-  file,
-  title,
-  description,
-  Picker,
-  onCancel,
-  onDone,
+/** Where the file is used, why it cannot simply go, the chosen replacement and a refusal. */
+function DeleteDetails({
+  usage,
+  used,
+  replacement,
+  refusal,
+  onPickAnother,
 }: {
+  usage: ReturnType<typeof useMediaUsage>[0];
+  used: boolean;
+  replacement: { url: string; name: string } | null;
+  refusal: string | null;
+  onPickAnother: () => void;
+}) {
+  return (
+    <div className="space-y-2" data-testid="media-delete-details">
+      <MediaUsageView usage={usage} />
+      {used ? (
+        <p className="text-xs text-slate-700">
+          Slika se ne može samo obrisati dok se koristi: izaberite sliku koja će je zameniti svuda, ili
+          otkažite.
+        </p>
+      ) : null}
+      {replacement ? (
+        <p className="text-xs font-medium text-slate-800" data-testid="media-replacement">
+          Zamena: {replacement.name}{" "}
+          <button type="button" className="text-brand-700 underline" onClick={onPickAnother}>
+            izaberi drugu
+          </button>
+        </p>
+      ) : null}
+      {refusal ? <p className="text-xs font-medium text-red-700">{refusal}</p> : null}
+    </div>
+  );
+}
+
+export type MediaDeleteDialogProps = {
   file: { bucket: MediaBucket; name: string; url: string; displayName: string } | null;
   title: string;
   description: ReactNode;
   Picker: ReplacementPicker;
   onCancel: () => void;
   onDone: (outcome: DeleteOutcome) => void;
-}) {
+};
+
+export function MediaDeleteDialog(props: MediaDeleteDialogProps) {
+  const { file, title, description, Picker, onCancel, onDone } = props;
   const [usage, setUsage] = useMediaUsage(file?.url ?? null);
   const [replacement, setReplacement] = useState<{ url: string; name: string } | null>(null);
   const [picking, setPicking] = useState(false);
@@ -66,24 +98,13 @@ export function MediaDeleteDialog({
   }
 
   const details = (
-    <div className="space-y-2" data-testid="media-delete-details">
-      <MediaUsageView usage={usage} />
-      {used ? (
-        <p className="text-xs text-slate-700">
-          Slika se ne može samo obrisati dok se koristi: izaberite sliku koja će je zameniti svuda, ili
-          otkažite.
-        </p>
-      ) : null}
-      {replacement ? (
-        <p className="text-xs font-medium text-slate-800" data-testid="media-replacement">
-          Zamena: {replacement.name}{" "}
-          <button type="button" className="text-brand-700 underline" onClick={() => setPicking(true)}>
-            izaberi drugu
-          </button>
-        </p>
-      ) : null}
-      {refusal ? <p className="text-xs font-medium text-red-700">{refusal}</p> : null}
-    </div>
+    <DeleteDetails
+      usage={usage}
+      used={used}
+      replacement={replacement}
+      refusal={refusal}
+      onPickAnother={() => setPicking(true)}
+    />
   );
 
   return (

@@ -85,39 +85,42 @@ export type QueueArea<Row extends { id: number }, Item extends { id: number }, T
   loadFailedMessage?: string;
 };
 
+/** The item dialog's item: the one the address names, unless the moderator has just closed it. */
+function useOpenedItem(opened: { id: number } | null) {
+  const item = useOpenItem();
+  // Closed by the moderator: hidden at once, before the list's address has caught up.
+  const [closedId, setClosedId] = useState<number | null>(null);
+  const openedId = opened && opened.id !== closedId ? opened.id : null;
+  // Once the address no longer names an item, a later one may open again.
+  useEffect(() => {
+    if (!opened) setClosedId(null);
+  }, [opened]);
+  const closeItem = () => {
+    if (opened) setClosedId(opened.id);
+    item.close();
+  };
+  return { item, openedId, closeItem };
+}
+
 /**
- * Over 80 lines on purpose: it is only the wiring of the parts above (which answer goes where,
- * which dialog is open); every piece of logic lives in queue-parts.tsx or the area's config.
+ * What the screen keeps between answers: the page's notice, the reject and delete dialogs, the
+ * item dialog (opened by the address, closed at once by the moderator) and the controls a row's
+ * cells and the item dialog act through. Which answer goes where is decided here.
  */
-export function ModerationQueue<Row extends { id: number }, Item extends { id: number }, T extends QueueTab>({
-  data,
-  area,
-  header,
-  filters,
-  before,
-}: {
-  data: QueueData<Row, Item, T>;
-  area: QueueArea<Row, Item, T>;
-  /** Above the notices (the page title). */
-  header?: ReactNode;
-  /** Between the search and the tabs (an area's own filters). */
-  filters?: ReactNode;
-  /** Between the notices and the search (a filter's description). */
-  before?: ReactNode;
-}) {
-  const { tab, search, page, pageSize, counts, rows, total, opened, loadFailed } = data;
+function useQueueScreen<Row extends { id: number }, Item extends { id: number }, T extends QueueTab>(
+  data: QueueData<Row, Item, T>,
+  area: QueueArea<Row, Item, T>,
+) {
+  const { rows, opened } = data;
   const location = useLocation();
   const listKey = new URLSearchParams(location.search);
   listKey.delete(QUEUE_PARAMS.open);
   const rowSelection = useRowSelection(listKey.toString());
-  const item = useOpenItem();
+  const { item, openedId, closeItem } = useOpenedItem(opened);
   const [notice, setNotice] = useState<QueueReply | null>(null);
   const [rejecting, setRejecting] = useState<{ ids: number[]; bulk: boolean } | null>(null);
   const [toDelete, setToDelete] = useState<{ id: number; row: Row | Item } | null>(null);
   const [reply, setReply] = useState<QueueReply | null>(null);
-  // Closed by the moderator: hidden at once, before the list's address has caught up.
-  const [closedId, setClosedId] = useState<number | null>(null);
-  const openedId = opened && opened.id !== closedId ? opened.id : null;
 
   const queue = useQueueFetcher(area.fetcherKey, (answer) => {
     setReply(answer);
@@ -140,14 +143,6 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
   useEffect(() => {
     if (openedId !== null) setReply(null);
   }, [openedId]);
-  // Once the address no longer names an item, a later one may open again.
-  useEffect(() => {
-    if (!opened) setClosedId(null);
-  }, [opened]);
-  const closeItem = () => {
-    if (opened) setClosedId(opened.id);
-    item.close();
-  };
 
   const controls: QueueControls = {
     busy: queue.busy,
@@ -170,8 +165,101 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
       return reply;
     },
   };
-  const ids = rows.map((r) => r.id);
   const rejectError = rejecting && reply && !reply.ok ? reply.fieldErrors?.note : undefined;
+  return {
+    queue,
+    controls,
+    notice,
+    rowSelection,
+    rejecting,
+    setRejecting,
+    rejectError,
+    toDelete,
+    setToDelete,
+    openedId,
+    closeItem,
+  };
+}
+
+type QueueScreen<Row extends { id: number }, Item extends { id: number }, T extends QueueTab> = ReturnType<
+  typeof useQueueScreen<Row, Item, T>
+>;
+
+/** The item dialog, the one reject dialog and the delete confirmation. */
+function QueueDialogs<Row extends { id: number }, Item extends { id: number }, T extends QueueTab>({
+  opened,
+  area,
+  screen,
+}: {
+  opened: Item | null;
+  area: QueueArea<Row, Item, T>;
+  screen: QueueScreen<Row, Item, T>;
+}) {
+  const { queue, controls, rejecting, setRejecting, toDelete, setToDelete } = screen;
+  return (
+    <>
+      {opened && screen.openedId !== null ? (
+        <Dialog
+          key={opened.id}
+          onClose={screen.closeItem}
+          width={area.dialog.width}
+          title={area.dialog.title(opened)}
+          titleClassName="min-w-0 break-words"
+          subtitle={area.dialog.subtitle?.(opened)}
+          testId={area.dialog.testId}
+        >
+          {area.dialog.body(opened, controls)}
+        </Dialog>
+      ) : null}
+
+      <RejectDialog
+        open={rejecting !== null}
+        onOpenChange={(open) => !open && setRejecting(null)}
+        title={area.reject.title(rejecting?.ids.length ?? 0)}
+        description={area.reject.description?.(rejecting?.ids.length ?? 0)}
+        noteLabel={area.reject.noteLabel}
+        error={screen.rejectError}
+        busy={queue.busy}
+        confirmLabel={rejecting?.bulk ? "Odbij izabrane" : "Odbij"}
+        onReject={(note) =>
+          rejecting && queue.submit("reject", rejecting.ids, area.reject.noteLabel ? { note } : {})
+        }
+      />
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        tone="danger"
+        title={area.remove.title}
+        description={toDelete ? area.remove.description(toDelete) : null}
+        confirmLabel="Obriši"
+        busy={queue.busy}
+        onConfirm={() => toDelete && queue.submit("delete", [toDelete.id])}
+      />
+    </>
+  );
+}
+
+export function ModerationQueue<Row extends { id: number }, Item extends { id: number }, T extends QueueTab>({
+  data,
+  area,
+  header,
+  filters,
+  before,
+}: {
+  data: QueueData<Row, Item, T>;
+  area: QueueArea<Row, Item, T>;
+  /** Above the notices (the page title). */
+  header?: ReactNode;
+  /** Between the search and the tabs (an area's own filters). */
+  filters?: ReactNode;
+  /** Between the notices and the search (a filter's description). */
+  before?: ReactNode;
+}) {
+  const { tab, search, page, pageSize, counts, rows, total, opened, loadFailed } = data;
+  const screen = useQueueScreen(data, area);
+  const { queue, notice, rowSelection } = screen;
+  const ids = rows.map((r) => r.id);
 
   return (
     <div>
@@ -200,7 +288,7 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
             onSelectAll={() => rowSelection.selectAll(ids)}
             onClear={rowSelection.clear}
             onApprove={() => queue.submit("approve", [...rowSelection.selected])}
-            onReject={() => setRejecting({ ids: [...rowSelection.selected], bulk: true })}
+            onReject={() => screen.setRejecting({ ids: [...rowSelection.selected], bulk: true })}
           />
         ) : null}
         <DataTable<Row, number>
@@ -217,48 +305,10 @@ export function ModerationQueue<Row extends { id: number }, Item extends { id: n
                 }
               : undefined
           }
-          columns={area.columns(controls)}
+          columns={area.columns(screen.controls)}
         />
       </PagedTable>
-
-      {opened && openedId !== null ? (
-        <Dialog
-          key={opened.id}
-          onClose={closeItem}
-          width={area.dialog.width}
-          title={area.dialog.title(opened)}
-          titleClassName="min-w-0 break-words"
-          subtitle={area.dialog.subtitle?.(opened)}
-          testId={area.dialog.testId}
-        >
-          {area.dialog.body(opened, controls)}
-        </Dialog>
-      ) : null}
-
-      <RejectDialog
-        open={rejecting !== null}
-        onOpenChange={(open) => !open && setRejecting(null)}
-        title={area.reject.title(rejecting?.ids.length ?? 0)}
-        description={area.reject.description?.(rejecting?.ids.length ?? 0)}
-        noteLabel={area.reject.noteLabel}
-        error={rejectError}
-        busy={queue.busy}
-        confirmLabel={rejecting?.bulk ? "Odbij izabrane" : "Odbij"}
-        onReject={(note) =>
-          rejecting && queue.submit("reject", rejecting.ids, area.reject.noteLabel ? { note } : {})
-        }
-      />
-
-      <ConfirmDialog
-        open={toDelete !== null}
-        onOpenChange={(open) => !open && setToDelete(null)}
-        tone="danger"
-        title={area.remove.title}
-        description={toDelete ? area.remove.description(toDelete) : null}
-        confirmLabel="Obriši"
-        busy={queue.busy}
-        onConfirm={() => toDelete && queue.submit("delete", [toDelete.id])}
-      />
+      <QueueDialogs opened={opened} area={area} screen={screen} />
     </div>
   );
 }

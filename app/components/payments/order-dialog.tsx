@@ -43,12 +43,72 @@ function metadataEntries(metadata: unknown): [string, string][] {
   ]);
 }
 
+/** The order's listing: its kind, status, promotion and links; or that it was deleted. */
+function OrderListing({ order }: { order: AdminOrder }) {
+  const listing = order.listing;
+  if (!listing)
+    return metadataEntries(order.metadata).find(([k]) => k === "listing_id")?.[1]
+      ? "Oglas je obrisan."
+      : null;
+  return (
+    <span className="block space-y-1">
+      <span className="block font-medium">{listing.title}</span>
+      <span className="flex flex-wrap gap-1">
+        <Badge tone="brand">{KIND_LABELS[listing.kind]}</Badge>
+        <Badge>{STATUS_LABELS[listing.status]}</Badge>
+        {isFeatured(listing.featuredUntil) ? (
+          <Badge tone="warning">Istaknuto do {formatDate(listing.featuredUntil)}</Badge>
+        ) : null}
+      </span>
+      <span className="flex flex-wrap gap-x-3">
+        <Link to={`/admin/listings/edit/${listing.id}`} className="text-brand-700 hover:underline">
+          Otvori oglas #{listing.id}
+        </Link>
+        {isLive(listing) ? (
+          <a
+            href={listingPath(listing)}
+            target="_blank"
+            rel="noreferrer"
+            className="text-brand-700 hover:underline"
+          >
+            Na sajtu ↗
+          </a>
+        ) : null}
+      </span>
+    </span>
+  );
+}
+
+/** The Checkout Session's metadata, key by key. */
+function OrderMetadata({ id, entries }: { id: number; entries: [string, string][] }) {
+  return (
+    <section className="mt-5" aria-labelledby={`meta-${id}`}>
+      <h3 id={`meta-${id}`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
+        Metadata
+      </h3>
+      {entries.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-500">—</p>
+      ) : (
+        <dl
+          className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 font-mono text-xs"
+          data-testid="order-metadata"
+        >
+          {entries.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="text-slate-500">{k}</dt>
+              <dd className="break-all text-slate-900">{v}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
+}
+
 /** One order in full (spec §2 Card-payment orders): product, buyer, address, listing, promotion, Stripe ids, metadata. */
-// Over 80 lines on purpose: one flat read-only layout of an order's fields.
 export function OrderDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const address = addressLines(order.billingAddress);
   const meta = metadataEntries(order.metadata);
-  const listing = order.listing;
   return (
     <Dialog
       onClose={onClose}
@@ -89,35 +149,7 @@ export function OrderDialog({ order, onClose }: { order: AdminOrder; onClose: ()
           ) : null}
         </Detail>
         <Detail label="Oglas">
-          {listing ? (
-            <span className="block space-y-1">
-              <span className="block font-medium">{listing.title}</span>
-              <span className="flex flex-wrap gap-1">
-                <Badge tone="brand">{KIND_LABELS[listing.kind]}</Badge>
-                <Badge>{STATUS_LABELS[listing.status]}</Badge>
-                {isFeatured(listing.featuredUntil) ? (
-                  <Badge tone="warning">Istaknuto do {formatDate(listing.featuredUntil)}</Badge>
-                ) : null}
-              </span>
-              <span className="flex flex-wrap gap-x-3">
-                <Link to={`/admin/listings/edit/${listing.id}`} className="text-brand-700 hover:underline">
-                  Otvori oglas #{listing.id}
-                </Link>
-                {isLive(listing) ? (
-                  <a
-                    href={listingPath(listing)}
-                    target="_blank"
-                    rel="noreferrer"
-                    className="text-brand-700 hover:underline"
-                  >
-                    Na sajtu ↗
-                  </a>
-                ) : null}
-              </span>
-            </span>
-          ) : (metadataEntries(order.metadata).find(([k]) => k === "listing_id")?.[1] ?? null) ? (
-            "Oglas je obrisan."
-          ) : null}
+          <OrderListing order={order} />
         </Detail>
         <Detail label="Isticanje">
           {order.featuredDays
@@ -138,26 +170,7 @@ export function OrderDialog({ order, onClose }: { order: AdminOrder; onClose: ()
         </Detail>
       </dl>
 
-      <section className="mt-5" aria-labelledby={`meta-${order.id}`}>
-        <h3 id={`meta-${order.id}`} className="text-xs font-semibold uppercase tracking-wide text-slate-500">
-          Metadata
-        </h3>
-        {meta.length === 0 ? (
-          <p className="mt-1 text-sm text-slate-500">—</p>
-        ) : (
-          <dl
-            className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-3 font-mono text-xs"
-            data-testid="order-metadata"
-          >
-            {meta.map(([k, v]) => (
-              <div key={k} className="contents">
-                <dt className="text-slate-500">{k}</dt>
-                <dd className="break-all text-slate-900">{v}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </section>
+      <OrderMetadata id={order.id} entries={meta} />
     </Dialog>
   );
 }

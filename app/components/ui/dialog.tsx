@@ -83,26 +83,7 @@ export function CloseButton({ label = "Zatvori" }: { label?: string }) {
   );
 }
 
-export type DialogProps = Parameters<typeof Dialog>[0];
-
-// Over 80 lines on purpose: the one dialog shell's markup (center and bottom-sheet layouts, header, footer).
-export function Dialog({
-  open = true,
-  onOpenChange,
-  onClose,
-  layout = "sheet",
-  width = "2xl",
-  title,
-  titleClassName,
-  subtitle,
-  description,
-  trigger,
-  children,
-  footer,
-  closeLabel = "Zatvori",
-  testId,
-  returnFocus,
-}: {
+export type DialogProps = {
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   /** Called when the dialog closes (Escape, the overlay, ✕): for dialogs opened by a state or URL. */
@@ -122,12 +103,20 @@ export function Dialog({
   testId?: string;
   /** Where the focus goes when the dialog closes, instead of back to what opened it. */
   returnFocus?: () => void;
-}) {
-  const change = (next: boolean) => {
-    onOpenChange?.(next);
-    if (!next) onClose?.();
-  };
-  const framed = FRAMED.has(layout);
+};
+
+/** What the dialog holds, laid out by its layout: title, description, body and footer. */
+function DialogContents({
+  layout,
+  title,
+  titleClassName,
+  subtitle,
+  description,
+  children,
+  footer,
+  closeLabel,
+}: Required<Pick<DialogProps, "layout" | "closeLabel">> &
+  Pick<DialogProps, "title" | "titleClassName" | "subtitle" | "description" | "children" | "footer">) {
   const titleNode = (
     <Radix.Title className={cn("text-lg font-semibold text-slate-900", titleClassName)}>{title}</Radix.Title>
   );
@@ -144,6 +133,71 @@ export function Dialog({
       <CloseButton label={closeLabel} />
     </div>
   );
+  if (layout === "drawer")
+    return (
+      <>
+        <Radix.Title className="sr-only">{title}</Radix.Title>
+        {descriptionNode ? <Radix.Description className="sr-only">{description}</Radix.Description> : null}
+        {children}
+      </>
+    );
+  if (layout === "center")
+    return (
+      <>
+        {titleNode}
+        {descriptionNode}
+        {children}
+      </>
+    );
+  if (!FRAMED.has(layout))
+    return (
+      <>
+        {header("flex items-start justify-between gap-3")}
+        {children}
+      </>
+    );
+  return (
+    <>
+      {header(
+        cn(
+          "flex items-start justify-between gap-4 border-b border-slate-200",
+          layout === "screen" ? "px-5 py-4" : "px-4 py-3 sm:px-6",
+        ),
+      )}
+      <div
+        className={cn(
+          "min-h-0 flex-1 overflow-y-auto",
+          layout === "screen" ? "px-5 py-4" : "px-4 py-4 sm:px-6",
+        )}
+      >
+        {children}
+      </div>
+      {footer ? (
+        <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">
+          {footer}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+export function Dialog({
+  open = true,
+  onOpenChange,
+  onClose,
+  layout = "sheet",
+  width = "2xl",
+  trigger,
+  closeLabel = "Zatvori",
+  testId,
+  returnFocus,
+  description,
+  ...contents
+}: DialogProps) {
+  const change = (next: boolean) => {
+    onOpenChange?.(next);
+    if (!next) onClose?.();
+  };
   return (
     <Radix.Root open={open} onOpenChange={change}>
       {trigger ? <Radix.Trigger asChild>{trigger}</Radix.Trigger> : null}
@@ -162,48 +216,7 @@ export function Dialog({
           }
           {...(description ? {} : { "aria-describedby": undefined })}
         >
-          {layout === "drawer" ? (
-            <>
-              <Radix.Title className="sr-only">{title}</Radix.Title>
-              {descriptionNode ? (
-                <Radix.Description className="sr-only">{description}</Radix.Description>
-              ) : null}
-              {children}
-            </>
-          ) : layout === "center" ? (
-            <>
-              {titleNode}
-              {descriptionNode}
-              {children}
-            </>
-          ) : framed ? (
-            <>
-              {header(
-                cn(
-                  "flex items-start justify-between gap-4 border-b border-slate-200",
-                  layout === "screen" ? "px-5 py-4" : "px-4 py-3 sm:px-6",
-                ),
-              )}
-              <div
-                className={cn(
-                  "min-h-0 flex-1 overflow-y-auto",
-                  layout === "screen" ? "px-5 py-4" : "px-4 py-4 sm:px-6",
-                )}
-              >
-                {children}
-              </div>
-              {footer ? (
-                <div className="flex flex-col-reverse gap-2 border-t border-slate-200 px-5 py-3 sm:flex-row sm:justify-end">
-                  {footer}
-                </div>
-              ) : null}
-            </>
-          ) : (
-            <>
-              {header("flex items-start justify-between gap-3")}
-              {children}
-            </>
-          )}
+          <DialogContents layout={layout} closeLabel={closeLabel} description={description} {...contents} />
         </Radix.Content>
       </Radix.Portal>
     </Radix.Root>

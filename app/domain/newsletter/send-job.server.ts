@@ -58,10 +58,12 @@ export type SendJobOptions = {
    * flight when we ask.
    */
   settleAfterMs?: number;
-  /** Recipients per batch (default: the provider's maximum, 1,000). */
+  /** Recipients per batch (default: the spec's 1,000, capped by the provider's maximum). */
   batchSize?: number;
 };
 
+/** The spec: "Newsletters go out in batches of 1000 recipients with a 1 second pause between batches." */
+export const SEND_BATCH_SIZE = 1000;
 export const DEFAULT_PAUSE_MS = 1000;
 export const DEFAULT_RETRY_DELAYS_MS = [2000, 4000, 8000, 16000] as const;
 /** Mailgun's request timeout is 30 s (mailgun.server.ts); 15 s more for its events to list the message. */
@@ -97,6 +99,11 @@ type Next =
 /** What a step leaves: prepare the next batch, go on with one prepared already, or stop. */
 type StepResult = "next" | "stopped" | "taken-over" | { next: Promise<Next> };
 
+/** Recipients per batch: the spec's 1,000 (or a test's own size), never over the provider's maximum. */
+export function sendBatchSize(providerMaximum: number, requested: number = SEND_BATCH_SIZE): number {
+  return Math.max(1, Math.min(requested, providerMaximum));
+}
+
 function sendConfig(options: SendJobOptions): SendConfig {
   const { mail } = options;
   const retryDelays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
@@ -106,7 +113,7 @@ function sendConfig(options: SendJobOptions): SendConfig {
     retryDelays,
     maxAttempts: retryDelays.length + 1,
     settleAfterMs: options.settleAfterMs ?? DEFAULT_SETTLE_AFTER_MS,
-    batchSize: Math.min(options.batchSize ?? mail.maximumRecipients, mail.maximumRecipients),
+    batchSize: sendBatchSize(mail.maximumRecipients, options.batchSize),
   };
 }
 

@@ -6,7 +6,13 @@
  * lost had been accepted (by the `v:bv_reference` variable we attach to every message).
  */
 import { randomBytes } from "node:crypto";
-import { MailError, type MailProvider, type OutgoingMessage, type SendReceipt } from "./provider";
+import {
+  MAILGUN_MAX_RECIPIENTS,
+  MailError,
+  type MailProvider,
+  type OutgoingMessage,
+  type SendReceipt,
+} from "./provider";
 
 export type MailgunOptions = {
   apiKey: string;
@@ -17,7 +23,6 @@ export type MailgunOptions = {
   fetch?: typeof fetch;
 };
 
-export const MAILGUN_MAX_RECIPIENTS = 1000;
 /** How long one request may take (a 1,000-recipient batch is ~200 KB). */
 export const MAILGUN_TIMEOUT_MS = 30_000;
 /** The user variable that carries our reference (`v:bv_reference`; events show it in `user-variables`). */

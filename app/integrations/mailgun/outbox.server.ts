@@ -10,7 +10,13 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MailError, type MailProvider, type OutgoingMessage, type SendReceipt } from "./provider";
+import {
+  MAILGUN_MAX_RECIPIENTS,
+  MailError,
+  type MailProvider,
+  type OutgoingMessage,
+  type SendReceipt,
+} from "./provider";
 
 export type OutboxMessage = OutgoingMessage & { id: string; createdAt: string };
 export type OutboxSummary = {
@@ -79,7 +85,7 @@ export function createOutbox(options: {
   return {
     name: "outbox",
     domain: options.domain,
-    maximumRecipients: options.maximumRecipients ?? 1000,
+    maximumRecipients: options.maximumRecipients ?? MAILGUN_MAX_RECIPIENTS,
     dir,
 
     async send(message): Promise<SendReceipt> {

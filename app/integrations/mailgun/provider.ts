@@ -71,3 +71,10 @@ export interface MailProvider {
    */
   wasAccepted(query: { reference: string; recipient: string; since: Date }): Promise<boolean>;
 }
+
+/**
+ * Mailgun's maximum of recipients per message (its documented limit for batch sending). The local
+ * outbox stands where Mailgun would and keeps the same maximum. How many a newsletter batch holds
+ * is the newsletter's rule (`SEND_BATCH_SIZE`), capped by this.
+ */
+export const MAILGUN_MAX_RECIPIENTS = 1000;

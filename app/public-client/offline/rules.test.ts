@@ -283,6 +283,22 @@ describe("offline rules: the offline page", () => {
     expect(html).toContain('<p data-offline-empty="" hidden class="mt-6">');
   });
 
+  it("names the home page for what it is, not by its title (the site's name)", () => {
+    const html = offlinePageHtml(
+      SHELL,
+      [
+        page("/", { title: "Balkan Vozači", visitedAt: NOW - 2 }),
+        page("/cir", { title: "Балкан Возачи", visitedAt: NOW - 1 }),
+      ],
+      NOW,
+    );
+    expect(html).toContain(
+      '<a class="inline-flex min-h-6 items-center text-brand-700 underline-offset-2 hover:underline" href="/cir">Почетна страна</a>',
+    );
+    expect(html).toContain('href="/">Početna strana</a>');
+    expect(html).not.toContain("Balkan Vozači");
+  });
+
   it("with nothing kept, the note for an empty device stays", () => {
     const html = offlinePageHtml(SHELL, [page("/article/old-9", { visitedAt: NOW - 9 * DAY_MS })], NOW);
     expect(html).toBe(SHELL);

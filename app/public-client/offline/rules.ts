@@ -391,6 +391,9 @@ export function saveFits(
  * list that holds it. The server renders each list empty inside a hidden section
  * (`data-offline-section`), and a note (`data-offline-empty`) shown while there is nothing.
  */
+/** The home page's title is the site's name: on a list of pages it reads better as what it is. */
+const HOME_LABEL: Record<string, string> = { "/": "Početna strana", "/cir": "Почетна страна" };
+
 export function offlinePageHtml(html: string, pages: readonly KeptPage[], now: number): string {
   const lists: Record<KeepReason, KeptPage[]> = { saved: [], latest: [], recent: [] };
   for (const page of pages) {
@@ -406,7 +409,7 @@ export function offlinePageHtml(html: string, pages: readonly KeptPage[], now: n
     const items = list
       .map((page) => {
         const { pathname } = new URL(page.url);
-        const title = page.record.title || pathname;
+        const title = HOME_LABEL[pathname] ?? (page.record.title || pathname);
         return `<li><a class="inline-flex min-h-6 items-center text-brand-700 underline-offset-2 hover:underline" href="${escapeHtml(pathname)}">${escapeHtml(title)}</a></li>`;
       })
       .join("");

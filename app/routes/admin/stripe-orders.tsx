@@ -141,16 +141,19 @@ function orderColumns(open: (id: number) => void): Column<AdminOrder>[] {
   ];
 }
 
-// Over 80 lines on purpose: the screen's layout; dialog, cards, filters and columns are named parts.
-export default function StripeOrders({ loaderData }: Route.ComponentProps) {
-  const { q, period, status, page, rows, total, summary, loadError, paymentsConfigured } = loaderData;
+/** The search and the period and status links; each keeps the other filters and goes to page 1. */
+function OrderFilters({
+  q,
+  period,
+  status,
+  busy,
+}: {
+  q: string;
+  period: string;
+  status: string;
+  busy: boolean;
+}) {
   const [params] = useSearchParams();
-  const navigation = useNavigation();
-  const [openId, setOpenId] = useState<number | null>(null);
-  const open = rows.find((r) => r.id === openId) ?? null;
-  const searching =
-    navigation.state === "loading" && navigation.location?.pathname === "/admin/stripe-orders";
-
   const hrefWith = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
     next.delete("page");
@@ -164,6 +167,47 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
   /** The links of one filter ("sve", the default, leaves it out of the address). */
   const links = (key: "period" | "status", items: readonly { value: string; label: string }[]) =>
     items.map((item) => ({ ...item, href: hrefWith({ [key]: item.value === "sve" ? "" : item.value }) }));
+  return (
+    <FilterBar
+      className="sm:grid-cols-[1fr_auto]"
+      busy={busy}
+      resetTo={q ? hrefWith({ q: "" }) : null}
+      after={
+        <>
+          <SegmentedNav
+            label="Period"
+            className="mt-3"
+            current={period}
+            items={links("period", ORDER_PERIODS)}
+          />
+          <SegmentedNav
+            label="Status"
+            className="mt-2"
+            current={status}
+            items={links("status", ORDER_STATUS_FILTERS)}
+          />
+        </>
+      }
+    >
+      {period !== "sve" ? <input type="hidden" name="period" value={period} /> : null}
+      {status !== "sve" ? <input type="hidden" name="status" value={status} /> : null}
+      <SearchField
+        label="Pretraga narudžbina"
+        placeholder="Proizvod, email ili ime kupca, Stripe sesija…"
+        defaultValue={q}
+      />
+    </FilterBar>
+  );
+}
+
+export default function StripeOrders({ loaderData }: Route.ComponentProps) {
+  const { q, period, status, page, rows, total, summary, loadError, paymentsConfigured } = loaderData;
+  const navigation = useNavigation();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const open = rows.find((r) => r.id === openId) ?? null;
+  const searching =
+    navigation.state === "loading" && navigation.location?.pathname === "/admin/stripe-orders";
+
   return (
     <div>
       <PageHeader
@@ -181,35 +225,7 @@ export default function StripeOrders({ loaderData }: Route.ComponentProps) {
 
       <OrderSummaryCards summary={summary} />
 
-      <FilterBar
-        className="sm:grid-cols-[1fr_auto]"
-        busy={searching}
-        resetTo={q ? hrefWith({ q: "" }) : null}
-        after={
-          <>
-            <SegmentedNav
-              label="Period"
-              className="mt-3"
-              current={period}
-              items={links("period", ORDER_PERIODS)}
-            />
-            <SegmentedNav
-              label="Status"
-              className="mt-2"
-              current={status}
-              items={links("status", ORDER_STATUS_FILTERS)}
-            />
-          </>
-        }
-      >
-        {period !== "sve" ? <input type="hidden" name="period" value={period} /> : null}
-        {status !== "sve" ? <input type="hidden" name="status" value={status} /> : null}
-        <SearchField
-          label="Pretraga narudžbina"
-          placeholder="Proizvod, email ili ime kupca, Stripe sesija…"
-          defaultValue={q}
-        />
-      </FilterBar>
+      <OrderFilters q={q} period={period} status={status} busy={searching} />
 
       <PagedTable
         count={`${resultCountLine(page, ORDERS_PAGE_SIZE, total)}${summary.other > 0 ? ` · ostali statusi: ${summary.other}` : ""}`}

@@ -170,7 +170,7 @@ export default function AlertPage({ loaderData, actionData }: Route.ComponentPro
         <p className="mt-1 text-sm text-slate-600">
           {pending
             ? "Obaveštenje još nije potvrđeno: dok ga ne potvrdite, ne šaljemo ništa."
-            : // The long date ends with its own period ("29. novembar 2026.").
+            : // The long date ends with its own period ("29. novembra 2026.").
               `Potvrđeno ${formatLongDate(confirmedAt)} Šaljemo: ${FREQUENCY_LABELS[loaderData.values.frequency as keyof typeof FREQUENCY_LABELS].toLowerCase()}.`}
         </p>
         {pending ? (

@@ -27,7 +27,7 @@ import { getDb, getStorage } from "~/services.server";
 import type { Route } from "./+types/listing-manage";
 import { deletedPath } from "./deleted";
 import { loadManaged, posterAudit } from "./listing-manage.server";
-import { PRIVATE_PAGE_HEADERS, PRIVATE_PAGE_META } from "./private-page";
+import { POSTER_CHANGED_HEADERS, PRIVATE_PAGE_HEADERS, PRIVATE_PAGE_META } from "./private-page";
 
 /**
  * `/moj-oglas/{id}/{token}`: the poster's own page for their listing, opened by the private link
@@ -96,7 +96,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!result.ok) return failure(result.code, { deleted: false });
     await audit("delete");
     // Its own page: this one, loaded again after the form's POST, would find nothing.
-    return redirect(deletedPath("listing", managed.listing.kind));
+    return redirect(deletedPath("listing", managed.listing.kind), { headers: POSTER_CHANGED_HEADERS });
   }
   if (intent === "fill") {
     const result = await markFilled(db, managed);
@@ -106,12 +106,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       request,
       here,
       managed.listing.kind === "job" ? "listing.owner-filled-job" : "listing.owner-filled-sale",
+      { headers: POSTER_CHANGED_HEADERS },
     );
   }
   const result = await renewOwn(db, managed);
   if (!result.ok) return failure(result.code, { deleted: false });
   await audit("renew");
-  return redirectWithFlash(request, here, "listing.owner-renewed");
+  return redirectWithFlash(request, here, "listing.owner-renewed", { headers: POSTER_CHANGED_HEADERS });
 }
 
 const STATUS_VIEW: Record<
@@ -162,7 +163,7 @@ export default function ManageListing({ loaderData, actionData }: Route.Componen
         </h2>
         <p className="mt-1 text-sm text-slate-600">
           {listing.status === "live"
-            ? // The long date ends with its own period ("29. decembar 2026.").
+            ? // The long date ends with its own period ("29. decembra 2026.").
               `Na sajtu do ${formatLongDate(listing.expiresAt)}`
             : listing.status === "expired"
               ? `Istekao ${formatLongDate(listing.expiresAt)} — obnovite ga da bi se ponovo video.`

@@ -13,3 +13,11 @@ export const PRIVATE_PAGE_META = [
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "no-referrer" },
 ];
+
+/**
+ * Sent with the answer to a poster's change that the public pages show at once (filled, renewed,
+ * deleted): the poster's own browser forgets its few seconds of cached lists (PUBLIC_LIST_CACHE),
+ * so the search and the lists they open next show the change. Other readers' copies age out within
+ * those seconds; the server's page cache is emptied by the change itself.
+ */
+export const POSTER_CHANGED_HEADERS = { "Clear-Site-Data": '"cache"' };
