@@ -50,10 +50,11 @@ export async function renderDemoImages(dir: string): Promise<RenderedImage[]> {
 }
 
 /**
- * Uploads the rendered images through the media manager's path, all at once; throws if any upload
- * fails. Returns `/demo/truck-3.svg` → `/media/images/{ms}_1200x675-truck-3.jpg`; every object
- * written (originals and variants) is added to `written` as it lands, so a rolled-back seed can
- * remove them again.
+ * Uploads the rendered images through the media manager's path, one after the other (`db` may be a
+ * transaction: one connection answers one query at a time); throws if any upload fails. Returns
+ * `/demo/truck-3.svg` → `/media/images/{ms}_1200x675-truck-3.jpg`; every object written
+ * (originals and variants) is added to `written` as it lands, so a rolled-back seed can remove
+ * them again.
  */
 export async function storeDemoImages(
   db: DbOrTx,
@@ -62,22 +63,21 @@ export async function storeDemoImages(
   now: Date,
   written: string[],
 ): Promise<Map<string, string>> {
-  const stored = await Promise.all(
-    images.map(async (image, i) => {
-      const result = await uploadMedia(db, storage, {
-        bucket: DEMO_IMAGE_BUCKET,
-        profile: "library",
-        fileName: image.fileName,
-        bytes: image.bytes,
-        // One millisecond apart: the media manager lists them in a stable order (newest first).
-        now: now.getTime() + i,
-      });
-      if (!result.ok) throw new Error(`demo image ${image.fileName}: ${result.code}`);
-      written.push(result.item.name, ...variantKeysOf(result.item.name));
-      return [image.demoPath, result.item.url] as const;
-    }),
-  );
-  return new Map(stored);
+  const stored = new Map<string, string>();
+  for (const [i, image] of images.entries()) {
+    const result = await uploadMedia(db, storage, {
+      bucket: DEMO_IMAGE_BUCKET,
+      profile: "library",
+      fileName: image.fileName,
+      bytes: image.bytes,
+      // One millisecond apart: the media manager lists them in a stable order (newest first).
+      now: now.getTime() + i,
+    });
+    if (!result.ok) throw new Error(`demo image ${image.fileName}: ${result.code}`);
+    written.push(result.item.name, ...variantKeysOf(result.item.name));
+    stored.set(image.demoPath, result.item.url);
+  }
+  return stored;
 }
 
 const DEMO_PATH = /\/demo\/[a-z0-9-]+\.svg/g;

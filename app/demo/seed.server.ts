@@ -340,31 +340,16 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<Seed
   const transaction = db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasArticles(tx)) return null;
-    // The pictures' WebP variants are encoded on sharp's threads while the tables that do not
-    // point at them are written; articles, companies and settings wait for the URLs.
+    // One query at a time on the transaction's one connection: the pictures (their WebP variants
+    // are encoded on sharp's threads, their rows written here) are stored first, then the tables.
     const imagesStarted = performance.now();
-    const imagesStored = storeDemoImages(tx, options.storage, images, now, written).then((urls) => {
-      log(
-        `  slike: ${urls.size} JPEG + WebP varijante (${Math.round(performance.now() - imagesStarted)} ms)`,
-      );
-      return urls;
-    });
-    const imagesDone = imagesStored.then(
-      () => undefined,
-      () => undefined,
-    );
-    let bannerCounts: Awaited<ReturnType<typeof insertBanners>>;
-    let commentCount: number;
-    try {
-      bannerCounts = await insertBanners(tx, data.banners, now);
-      log(`  baneri: ${bannerCounts.banners}, klikovi: ${bannerCounts.clicks}`);
-      commentCount = await insertForum(tx, data.forum);
-      await insertAll(tx, newsletterSubscribers, data.subscribers);
-      await insertAll(tx, emailStats, data.emailStats);
-    } finally {
-      await imagesDone;
-    }
-    const urls = await imagesStored;
+    const urls = await storeDemoImages(tx, options.storage, images, now, written);
+    log(`  slike: ${urls.size} JPEG + WebP varijante (${Math.round(performance.now() - imagesStarted)} ms)`);
+    const bannerCounts = await insertBanners(tx, data.banners, now);
+    log(`  baneri: ${bannerCounts.banners}, klikovi: ${bannerCounts.clicks}`);
+    const commentCount = await insertForum(tx, data.forum);
+    await insertAll(tx, newsletterSubscribers, data.subscribers);
+    await insertAll(tx, emailStats, data.emailStats);
     const pictured = data.articles.map((article) => ({
       ...article,
       featuredImage: withStoredImages(article.featuredImage, urls),

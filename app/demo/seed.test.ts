@@ -60,12 +60,21 @@ let t: TestDatabase;
 let summary: SeedSummary;
 let storageDir: string;
 let storage: Storage;
+/** Node's warnings while the seed ran: pg warns (once per process) when a client is handed a query
+ * while it still executes another — several queries at once on the transaction's one connection. */
+const warnings: Error[] = [];
+const recordWarning = (warning: Error) => warnings.push(warning);
 
 beforeAll(async () => {
   t = await createTestDatabase();
   storageDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-media-"));
   storage = createLocalStorage(storageDir);
-  summary = await seedDemo(t.db, { storage });
+  process.on("warning", recordWarning);
+  try {
+    summary = await seedDemo(t.db, { storage });
+  } finally {
+    process.off("warning", recordWarning);
+  }
 }, TIMEOUT);
 
 afterAll(async () => {
@@ -88,6 +97,10 @@ describeDb("seedDemo", () => {
       "admin@balkanvozaci.com",
       "urednik@balkanvozaci.com",
     ]);
+  });
+
+  it("issues one query at a time on its transaction (pg prints no deprecation warning)", () => {
+    expect(warnings.filter((w) => w.name === "DeprecationWarning").map((w) => w.message)).toEqual([]);
   });
 
   it("writes at least 5,000 articles in both categories, with drafts, Cyrillic and tags", async () => {

@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import pino from "pino";
-import pinoPretty from "pino-pretty";
+import type PinoPretty from "pino-pretty";
 import { currentRequestId } from "./request-context.server";
 
 /**
@@ -7,16 +8,29 @@ import { currentRequestId } from "./request-context.server";
  * line carries its `requestId` (lib/request-context.server.ts), so a caught error can be matched
  * to the request and to the X-Request-Id the visitor saw. LOG_FORMAT=pretty prints readable lines for development.
  */
-const pretty =
-  process.env.LOG_FORMAT === "pretty"
-    ? pinoPretty({
-        colorize: process.stdout.isTTY,
-        ignore: "pid,hostname,service",
-        translateTime: "SYS:HH:MM:ss",
-        // In order with the plain lines the start-up prints (the URL, demo passwords).
-        sync: true,
-      })
-    : undefined;
+const pretty = process.env.LOG_FORMAT === "pretty" ? prettyStream() : undefined;
+
+/**
+ * pino-pretty is a development dependency: it is loaded only when LOG_FORMAT=pretty asks for it,
+ * so a production install (`npm ci --omit=dev`) starts without it.
+ */
+function prettyStream() {
+  let pinoPretty: typeof PinoPretty;
+  try {
+    pinoPretty = createRequire(import.meta.url)("pino-pretty");
+  } catch (error) {
+    throw new Error("LOG_FORMAT=pretty needs pino-pretty, a development dependency (npm install)", {
+      cause: error,
+    });
+  }
+  return pinoPretty({
+    colorize: process.stdout.isTTY,
+    ignore: "pid,hostname,service",
+    translateTime: "SYS:HH:MM:ss",
+    // In order with the plain lines the start-up prints (the URL, demo passwords).
+    sync: true,
+  });
+}
 
 export const logger = pino(
   {

@@ -181,18 +181,26 @@ export async function waitReady(app: AppProcess, timeoutMs = 60_000): Promise<vo
   );
 }
 
-/** Stops it as systemd does (KillSignal, then SIGKILL after TimeoutStopSec); resolves to the exit code. */
+/**
+ * Stops it as systemd does (KillSignal, then SIGKILL after TimeoutStopSec); resolves to the exit
+ * code and whether the SIGKILL had to be sent (the process did not stop within TimeoutStopSec).
+ */
 export async function stopInstance(
   app: AppProcess,
   unit: Unit,
-): Promise<{ code: number | string; ms: number }> {
-  const started = Date.now();
-  if (app.child.exitCode !== null || app.child.signalCode !== null) return { code: await app.exited, ms: 0 };
+): Promise<{ code: number | string; killed: boolean }> {
+  if (app.child.exitCode !== null || app.child.signalCode !== null) {
+    return { code: await app.exited, killed: false };
+  }
+  let killed = false;
   app.child.kill(unit.killSignal);
-  const timer = setTimeout(() => app.child.kill("SIGKILL"), unit.timeoutStopSec * 1000);
+  const timer = setTimeout(() => {
+    killed = true;
+    app.child.kill("SIGKILL");
+  }, unit.timeoutStopSec * 1000);
   const code = await app.exited;
   clearTimeout(timer);
-  return { code, ms: Date.now() - started };
+  return { code, killed };
 }
 
 /** A self-signed certificate for 127.0.0.1 (openssl, from Debian). */

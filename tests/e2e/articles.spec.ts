@@ -24,27 +24,37 @@ async function rowIds(page: Page): Promise<number[]> {
 const editor = (page: Page) => page.getByRole("textbox", { name: "Sadržaj *" });
 const contentHtml = (page: Page) => page.locator('input[name="content"]');
 
-/** Selects the first occurrence of `text` in the editor (null: a caret at the start, nothing selected). */
+/**
+ * Selects the first occurrence of `text` in the editor (null: a caret at the start, nothing
+ * selected), and returns once ProseMirror has taken the selection: it reads the DOM selection on
+ * the document's `selectionchange` with a listener added before this one, so the event this waits
+ * for has been handled by the editor first.
+ */
 async function selectInContent(page: Page, text: string | null) {
-  await editor(page).evaluate((el, needle) => {
-    (el as HTMLElement).focus();
+  await editor(page).evaluate(async (el, needle) => {
     const selection = window.getSelection() as Selection;
+    const where = () =>
+      [selection.anchorNode, selection.anchorOffset, selection.focusNode, selection.focusOffset] as const;
+    const before = where();
+    // After focus(): the editor's focus handler starts its observer (and its listener) again.
+    (el as HTMLElement).focus();
+    const handled = new Promise<void>((resolve) =>
+      document.addEventListener("selectionchange", () => resolve(), { once: true }),
+    );
     const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (needle === null) {
-        selection.setBaseAndExtent(node, 0, node, 0);
-        return;
-      }
-      const at = (node.nodeValue ?? "").indexOf(needle);
+    let found = false;
+    for (let node = walker.nextNode(); node && !found; node = walker.nextNode()) {
+      const at = needle === null ? 0 : (node.nodeValue ?? "").indexOf(needle);
       if (at >= 0) {
-        selection.setBaseAndExtent(node, at, node, at + needle.length);
-        return;
+        selection.setBaseAndExtent(node, at, node, at + (needle?.length ?? 0));
+        found = true;
       }
     }
-    throw new Error(`"${needle}" not in the content`);
+    if (!found) throw new Error(`"${needle}" not in the content`);
+    // Nothing changed, nothing to wait for (no event comes).
+    if (where().every((part, i) => part === before[i])) return;
+    await handled;
   }, text);
-  // ProseMirror reads the DOM selection on selectionchange.
-  await page.waitForTimeout(100);
 }
 
 test.beforeEach(async ({ page }) => {

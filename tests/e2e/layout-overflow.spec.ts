@@ -92,7 +92,11 @@ async function inspect(page: Page, path: string, width: number, errors: string[]
   if (!(await isHtml(page, path))) return [];
   await page.setViewportSize({ width, height: 800 });
   await page.goto(path, { waitUntil: "load" });
-  await page.waitForTimeout(50);
+  // Measured once the web fonts are in and two frames have been laid out with them.
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
   const found = await page.evaluate(() => {
     const out: string[] = [];
     const doc = document.documentElement;

@@ -252,8 +252,9 @@ test("oversized bodies are refused at once with 413, chunked too, and the server
     body: big,
   });
   expect(chunked.status).toBe(413);
-  // A 100 MB declared body is refused before a byte of it is read.
-  const started = Date.now();
+  // A 100 MB declared body is refused before a byte of it is read: only "name=" is ever sent, so
+  // the 413 can come from the declared Content-Length alone (a server waiting for the body would
+  // never answer; the streamed limit is never reached by 5 bytes).
   const huge = await new Promise<number>((resolve) => {
     const req = http.request(
       {
@@ -276,7 +277,6 @@ test("oversized bodies are refused at once with 413, chunked too, and the server
     req.write("name=");
   });
   expect(huge).toBe(413);
-  expect(Date.now() - started).toBeLessThan(2000);
   expect((await send("/healthz")).status).toBe(200);
 });
 

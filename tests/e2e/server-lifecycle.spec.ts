@@ -133,13 +133,11 @@ test("SIGTERM under load: every request already sent is answered, then a clean e
       }),
     );
     await connectedAll;
-    const signalledAt = Date.now();
     signalled = true;
     child.kill("SIGTERM");
 
     const burstResults = await Promise.all(burst);
     const code = await exited;
-    const exitMs = Date.now() - signalledAt;
     stopLoops = true;
     await Promise.all(loops);
     keepAlive.destroy();
@@ -165,9 +163,8 @@ test("SIGTERM under load: every request already sent is answered, then a clean e
     expect(servedAfter.length).toBeGreaterThan(0);
     expect(servedAfter.some((r) => r.connection === "close")).toBe(true);
     expect(code).toBe(0);
-    // It ends when the work is done, not when the 10 s grace runs out.
+    // It ends when the work is done, not when the 10 s grace runs out (its own log says which).
     expect(output).not.toContain("after the grace period");
-    expect(exitMs).toBeLessThan(15_000);
     expect(output).toContain('"msg":"stopped"');
     expect(output).not.toMatch(/Cannot use a pool|after calling end|PGlite is closed/i);
   } finally {

@@ -118,15 +118,7 @@ function useLeaveGuard(changedNow: () => boolean, leaving: RefObject<boolean>) {
   );
 }
 
-// ~80 lines: the baseline, the once-a-second check and the autosave share the same refs.
-export function useFormSafety({
-  formRef,
-  articleId,
-  baseVersion,
-  lists,
-  ready,
-  generation,
-}: {
+export type FormSafetyOptions = {
   formRef: RefObject<HTMLFormElement | null>;
   articleId: number | null;
   baseVersion: number | null;
@@ -135,7 +127,11 @@ export function useFormSafety({
   ready: boolean;
   /** Changes when the form shows a new stored version (a restore, "reload theirs"): a new baseline. */
   generation: string | number;
-}) {
+};
+
+// The baseline, the once-a-second check and the autosave share the same refs.
+export function useFormSafety(options: FormSafetyOptions) {
+  const { formRef, articleId, baseVersion, lists, ready, generation } = options;
   const initial = useRef<string | null>(null);
   const lastSaved = useRef<string | null>(null);
   const lastSavedAt = useRef(0);

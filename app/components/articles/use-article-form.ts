@@ -61,18 +61,16 @@ function sendAgain(formRef: RefObject<HTMLFormElement | null>, intent: "draft" |
   });
 }
 
-// ~85 lines: the form's state is one unit the sections share (values, checks, conflict, guard).
-export function useArticleForm({
-  id,
-  version,
-  loadedValues,
-  autosave,
-}: {
+export type ArticleFormOptions = {
   id: number | null;
   version: number | null;
   loadedValues: FormValues;
   autosave: Autosave;
-}) {
+};
+
+// The form's state is one unit the sections share (values, checks, conflict, guard).
+export function useArticleForm(options: ArticleFormOptions) {
+  const { id, version, loadedValues, autosave } = options;
   const actionData = useActionData<SaveReply>();
   const revalidator = useRevalidator();
   const formRef = useRef<HTMLFormElement>(null);

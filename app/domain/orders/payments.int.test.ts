@@ -157,17 +157,22 @@ describeDb("checkout", () => {
   });
 
   it("uses the price the admin set, in cents", async () => {
+    // The package is shared by the whole file: its price comes back even when an assertion fails.
+    const [{ amount }] = await t.db
+      .select({ amount: promotionProducts.amount })
+      .from(promotionProducts)
+      .where(eq(promotionProducts.id, "featured-job-30"));
     await t.db
       .update(promotionProducts)
       .set({ amount: 3450 })
       .where(eq(promotionProducts.id, "featured-job-30"));
-    const id = await newListing();
-    const sessionId = await startedSession(id, "featured-job-30");
-    expect(fake.sessions.get(sessionId)?.amount_total).toBe(3450);
-    await t.db
-      .update(promotionProducts)
-      .set({ amount: 7900 })
-      .where(eq(promotionProducts.id, "featured-job-30"));
+    try {
+      const id = await newListing();
+      const sessionId = await startedSession(id, "featured-job-30");
+      expect(fake.sessions.get(sessionId)?.amount_total).toBe(3450);
+    } finally {
+      await t.db.update(promotionProducts).set({ amount }).where(eq(promotionProducts.id, "featured-job-30"));
+    }
   });
 
   it("refuses a package of the other kind, a hidden one, and an unknown one", async () => {
@@ -179,16 +184,19 @@ describeDb("checkout", () => {
       .update(promotionProducts)
       .set({ active: false })
       .where(eq(promotionProducts.id, "featured-job-30"));
-    expect(await checkout(id, "featured-job-30")).toEqual(refused);
-    expect(
-      (await promotionOffers(t.db, payments, { id, kind: "job", public: true })).offers.map(
-        (o) => o.productId,
-      ),
-    ).toEqual(["featured-job-7"]);
-    await t.db
-      .update(promotionProducts)
-      .set({ active: true })
-      .where(eq(promotionProducts.id, "featured-job-30"));
+    try {
+      expect(await checkout(id, "featured-job-30")).toEqual(refused);
+      expect(
+        (await promotionOffers(t.db, payments, { id, kind: "job", public: true })).offers.map(
+          (o) => o.productId,
+        ),
+      ).toEqual(["featured-job-7"]);
+    } finally {
+      await t.db
+        .update(promotionProducts)
+        .set({ active: true })
+        .where(eq(promotionProducts.id, "featured-job-30"));
+    }
   });
 
   it("a pending listing can be promoted only with its poster's key; rejected ones not at all", async () => {

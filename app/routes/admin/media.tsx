@@ -114,7 +114,49 @@ function useFileActions(refresh: () => void) {
   return { preview, setPreview, toDelete, setToDelete, notice, deleted, actions };
 }
 
-// Over 80 lines on purpose: the screen's layout; uploads, file actions and lists are named parts.
+/** The file's preview (with its alt text and where it is used) and the delete confirmation. */
+function FileDialogs({
+  files,
+  onWordsSaved,
+}: {
+  files: ReturnType<typeof useFileActions>;
+  onWordsSaved: () => void;
+}) {
+  const { preview, setPreview, toDelete, setToDelete, deleted, actions } = files;
+  return (
+    <>
+      <ImageLightbox
+        image={preview ? { url: preview.url, name: preview.displayName } : null}
+        onClose={() => setPreview(null)}
+        footer={preview ? <MediaPreviewFooter item={preview} actions={actions} /> : null}
+        words={
+          preview?.type === "image" ? (
+            <div className="space-y-3 border-t border-slate-200 pt-3">
+              <MediaWordsForm key={preview.id} file={preview} onSaved={onWordsSaved} />
+              <MediaUsageList url={preview.url} />
+            </div>
+          ) : null
+        }
+      />
+      <MediaDeleteDialog
+        file={toDelete}
+        title="Brisanje fajla"
+        description={
+          toDelete ? (
+            <>
+              Da li ste sigurni da želite da obrišete <strong>{toDelete.displayName}</strong>? Ova akcija se
+              ne može poništiti.
+            </>
+          ) : null
+        }
+        Picker={ImagePickerModal}
+        onCancel={() => setToDelete(null)}
+        onDone={deleted}
+      />
+    </>
+  );
+}
+
 export default function MediaManager({ loaderData }: Route.ComponentProps) {
   const { items, total, query } = loaderData;
   const revalidator = useRevalidator();
@@ -124,7 +166,7 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
   const { uploads, skipped, start, clear } = useUploads(uploadBucket, refresh);
 
   const files = useFileActions(refresh);
-  const { preview, setPreview, toDelete, setToDelete, notice, deleted, actions } = files;
+  const { notice, actions } = files;
   return (
     <div>
       <PageHeader
@@ -181,34 +223,7 @@ export default function MediaManager({ loaderData }: Route.ComponentProps) {
         <Pagination page={query.page} totalPages={totalPagesOf(total, MANAGER_PAGE_SIZE)} />
       </div>
 
-      <ImageLightbox
-        image={preview ? { url: preview.url, name: preview.displayName } : null}
-        onClose={() => setPreview(null)}
-        footer={preview ? <MediaPreviewFooter item={preview} actions={actions} /> : null}
-        words={
-          preview?.type === "image" ? (
-            <div className="space-y-3 border-t border-slate-200 pt-3">
-              <MediaWordsForm key={preview.id} file={preview} onSaved={() => revalidator.revalidate()} />
-              <MediaUsageList url={preview.url} />
-            </div>
-          ) : null
-        }
-      />
-      <MediaDeleteDialog
-        file={toDelete}
-        title="Brisanje fajla"
-        description={
-          toDelete ? (
-            <>
-              Da li ste sigurni da želite da obrišete <strong>{toDelete.displayName}</strong>? Ova akcija se
-              ne može poništiti.
-            </>
-          ) : null
-        }
-        Picker={ImagePickerModal}
-        onCancel={() => setToDelete(null)}
-        onDone={deleted}
-      />
+      <FileDialogs files={files} onWordsSaved={refresh} />
     </div>
   );
 }
