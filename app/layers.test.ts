@@ -83,17 +83,12 @@ const DEV_DEPENDENCY_ALLOWED = new Set([
  */
 const MESSAGES_ALLOWED = new Set([
   "app/domain/alerts/mailing.server.ts: ALERT_MESSAGES_FAILED",
-  "app/domain/alerts/options.ts: ALERT_MESSAGES",
   "app/domain/banners/validation.ts: BANNER_MESSAGES",
   "app/domain/cache/browser.ts: CACHE_MESSAGES",
-  "app/domain/cyrillic/latin-words-form.ts: LATIN_WORDS_MESSAGES",
   "app/domain/forum/constants.ts: FORUM_MESSAGES",
-  "app/domain/headings/rules.ts: HEADINGS_MESSAGES",
-  "app/domain/listings/owner-rules.ts: OWNER_MESSAGES",
   "app/domain/newsletter/messages.ts: NEWSLETTER_MESSAGES",
   "app/domain/newsletter/messages.ts: SIGNUP_MESSAGES",
   "app/domain/newsletter/messages.ts: UNSUBSCRIBE_MESSAGES",
-  "app/domain/orders/products.ts: PRODUCT_MESSAGES",
   "app/domain/popup/rules.ts: POPUP_MESSAGES",
   "app/domain/settings/settings-form.ts: SETTINGS_MESSAGES",
 ]);
