@@ -6,16 +6,16 @@
  */
 import { data } from "react-router";
 import type { AlertErrorCode } from "~/domain/alerts/alerts.server";
-import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import type { BannerErrorCode } from "~/domain/banners/banners.server";
 import type { CacheErrorCode } from "~/domain/cache/clear.server";
 import type { CompanyErrorCode } from "~/domain/companies/constants";
 import type { SubmissionErrorCode } from "~/domain/companies/submissions.server";
+import type { LatinWordsErrorCode } from "~/domain/cyrillic/latin-words-form";
 import type { ForumErrorCode } from "~/domain/forum/moderation.server";
 import type { VoteErrorCode } from "~/domain/forum/votes.server";
+import type { HeadingErrorCode } from "~/domain/headings/rules";
 import type { ListingErrorCode } from "~/domain/listings/admin.server";
 import type { OwnerErrorCode } from "~/domain/listings/owner.server";
-import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
 import type { SubmitErrorCode } from "~/domain/listings/submit.server";
 import type { MediaErrorCode } from "~/domain/media/rules";
 import type { NewsletterJobErrorCode } from "~/domain/newsletter/job-errors";
@@ -24,6 +24,7 @@ import type { SignupErrorCode } from "~/domain/newsletter/signup.server";
 import type { TestEmailErrorCode } from "~/domain/newsletter/test-email.server";
 import type { UnsubscribeErrorCode } from "~/domain/newsletter/unsubscribe.server";
 import type { CheckoutErrorCode } from "~/domain/orders/checkout.server";
+import type { ProductErrorCode } from "~/domain/orders/products";
 import type { PopupErrorCode } from "~/domain/popup/rules";
 import { tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
 import type { SettingsErrorCode } from "~/domain/settings/settings-form";
@@ -31,16 +32,19 @@ import type { LoginErrorCode } from "~/domain/users/auth.server";
 import type { UserErrorCode } from "~/domain/users/manage.server";
 import type { SignInLinkErrorCode } from "~/domain/users/sign-in-link.server";
 import type { FieldErrors, FormValues } from "~/lib/form";
+import { ALERT_MESSAGES } from "~/messages/alerts";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { BANNER_MESSAGES } from "~/messages/banners";
 import { CACHE_MESSAGES } from "~/messages/cache";
 import { COMPANY_MESSAGES, SUBMISSION_MESSAGES } from "~/messages/companies";
+import { LATIN_WORDS_MESSAGES } from "~/messages/cyrillic";
 import { fieldErrorsText } from "~/messages/fields";
 import { FORUM_MESSAGES } from "~/messages/forum";
-import { LISTING_MESSAGES } from "~/messages/listings";
+import { HEADINGS_MESSAGES } from "~/messages/headings";
+import { LISTING_MESSAGES, OWNER_MESSAGES } from "~/messages/listings";
 import { MEDIA_MESSAGES } from "~/messages/media";
 import { NEWSLETTER_MESSAGES, SIGNUP_MESSAGES, UNSUBSCRIBE_MESSAGES } from "~/messages/newsletter";
-import { CHECKOUT_MESSAGES } from "~/messages/orders";
+import { CHECKOUT_MESSAGES, PRODUCT_MESSAGES } from "~/messages/orders";
 import { POPUP_MESSAGES } from "~/messages/popup";
 import { SETTINGS_MESSAGES } from "~/messages/settings";
 import {
@@ -54,12 +58,19 @@ import {
 /** Codes every area may answer with. */
 export type CommonErrorCode = "unknown_intent" | "bad_request" | "rate_limited" | "forbidden";
 
+/** The listing forms' own refusals at the edge: fields to fix, a body too large, photo work busy. */
+export type ListingFormErrorCode = "listing.invalid" | "listing.too_large" | "listing.busy";
+
 export type ArticleErrorCode =
   | "article.not_found"
   | "article.save_failed"
   | "article.delete_failed"
   | "article.popular_failed"
-  | "article.preview_link_not_found";
+  | "article.preview_link_not_found"
+  | "article.invalid"
+  | "article.stale"
+  | "article.not_scheduled"
+  | "article.restore_failed";
 
 export type ErrorCode =
   | CommonErrorCode
@@ -85,7 +96,11 @@ export type ErrorCode =
   | LoginErrorCode
   | SignInLinkErrorCode
   | SignupErrorCode
-  | SendErrorCode;
+  | SendErrorCode
+  | HeadingErrorCode
+  | LatinWordsErrorCode
+  | ProductErrorCode
+  | ListingFormErrorCode;
 
 type Entry = { status: number; message: string | ((detail: string) => string) };
 
@@ -215,6 +230,31 @@ export const ERRORS = {
   "newsletter.send_incomplete": { status: 400, message: NEWSLETTER_MESSAGES.needGenerateAndRecipients },
   "newsletter.draft_gone": { status: 409, message: NEWSLETTER_MESSAGES.draftGone },
   "sign_in_link.invalid": { status: 410, message: SIGN_IN_LINK_MESSAGES.invalid },
+  // Issue 25, second part: AI headings, Latin-only words, promotion packages, owner links, alerts.
+  "heading.not_found": { status: 404, message: HEADINGS_MESSAGES.missing },
+  "heading.already_converted": { status: 409, message: HEADINGS_MESSAGES.alreadyConverted },
+  "heading.nothing_to_convert": { status: 409, message: HEADINGS_MESSAGES.nothingToConvert },
+  "heading.edited_since": { status: 409, message: HEADINGS_MESSAGES.editedSince },
+  "heading.not_converted": { status: 409, message: HEADINGS_MESSAGES.notConverted },
+  "heading.job_running": { status: 409, message: HEADINGS_MESSAGES.alreadyRunning },
+  "heading.job_not_running": { status: 409, message: HEADINGS_MESSAGES.notRunning },
+  "heading.convert_failed": { status: 500, message: HEADINGS_MESSAGES.failed },
+  "heading.restore_failed": { status: 500, message: HEADINGS_MESSAGES.restoreFailed },
+  "heading.start_failed": { status: 500, message: HEADINGS_MESSAGES.startFailed },
+  // The settings cache or database is away (a refused form answers 400 with the field's error).
+  "latinWords.save_failed": { status: 503, message: LATIN_WORDS_MESSAGES.saveFailed },
+  "product.invalid": { status: 400, message: PRODUCT_MESSAGES.saveFailed },
+  "product.not_found": { status: 404, message: PRODUCT_MESSAGES.notFound },
+  "product.save_failed": { status: 500, message: PRODUCT_MESSAGES.saveFailed },
+  "alert.unsubscribe_invalid": { status: 400, message: ALERT_MESSAGES.unsubscribeFailed },
+  "alert.run_busy": { status: 409, message: ALERT_MESSAGES.runBusy },
+  "listing.invalid": { status: 400, message: LISTING_MESSAGES.fixErrors },
+  "listing.too_large": { status: 413, message: LISTING_MESSAGES.tooLarge },
+  "listing.busy": { status: 503, message: LISTING_MESSAGES.busy },
+  "article.invalid": { status: 400, message: ARTICLE_MESSAGES.form },
+  "article.stale": { status: 409, message: ARTICLE_MESSAGES.stale },
+  "article.not_scheduled": { status: 409, message: ARTICLE_MESSAGES.notScheduled },
+  "article.restore_failed": { status: 404, message: ARTICLE_MESSAGES.restoreFailed },
 } as const satisfies Record<ErrorCode, Entry>;
 
 /** The Serbian message of a code (`detail` fills messages that quote one). */
@@ -250,13 +290,14 @@ export type ActionReply = {
 
 /**
  * The answer to a failure: `{ ok: false, code, message, …extra }` with the code's status.
- * `extra` carries what the screen needs (the intent, the id, the field errors, the values).
+ * `extra` carries what the screen needs (the intent, the id, the field errors, the values);
+ * `headers` go on the response (a private page's, a `Retry-After`).
  */
 export function failure<X extends Record<string, unknown>>(
   code: ErrorCode,
-  extra: X & { detail?: string; status?: number } = {} as X,
+  extra: X & { detail?: string; status?: number; headers?: HeadersInit } = {} as X,
 ) {
-  const { detail, status, ...rest } = extra;
+  const { detail, status, headers, ...rest } = extra;
   // Field errors a domain rule found carry codes: the form shows their words.
   const fieldErrors = rest.fieldErrors
     ? { fieldErrors: fieldErrorsText(rest.fieldErrors as FieldErrors) }
@@ -269,7 +310,7 @@ export function failure<X extends Record<string, unknown>>(
       code,
       message: errorMessage(code, detail),
     },
-    { status: status ?? errorStatus(code) },
+    { status: status ?? errorStatus(code), ...(headers ? { headers } : {}) },
   );
 }
 

@@ -3,11 +3,10 @@
  * cookie carries only the code, so nothing a third party writes can reach the screen as text.
  */
 
-import { ALERT_MESSAGES } from "~/domain/alerts/options";
-import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
+import { ALERT_MESSAGES } from "~/messages/alerts";
 import { ARTICLE_MESSAGES } from "~/messages/articles";
 import { COMPANY_MESSAGES } from "~/messages/companies";
-import { LISTING_MESSAGES } from "~/messages/listings";
+import { LISTING_MESSAGES, OWNER_MESSAGES } from "~/messages/listings";
 
 export type FlashTone = "success" | "error" | "info" | "warning";
 

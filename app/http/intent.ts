@@ -10,6 +10,12 @@
  *   const parsed = await readIntent(request, schema);
  *   if (!parsed.ok) return parsed.known ? invalid(parsed) : unknownIntent();
  *   switch (parsed.data.intent) { … }
+ *
+ * `readIntent` is the way in for every route. A route that needs the form itself after the
+ * intent (a second schema over the same post, the honeypot, decision 061's "sent" fields) takes
+ * it from the answer's `form`. `parseIntent` is its inner step, called directly only where the
+ * post is not read with `request.formData()`: the multipart uploads, whose fields come from the
+ * upload reader (routes/admin/api/media.ts).
  */
 import type { z } from "zod";
 import type { FieldErrors, FormReadOptions, FormValues } from "~/lib/form";
@@ -56,11 +62,12 @@ export function parseIntent<S extends IntentSchema>(
   };
 }
 
-/** Reads the request's form once and parses it with the intent schema. */
+/** Reads the request's form once and parses it with the intent schema; the form comes along. */
 export async function readIntent<S extends IntentSchema>(
   request: Request,
   schema: S,
   options: FormReadOptions = {},
-): Promise<IntentForm<z.output<S>>> {
-  return parseIntent(schema, await request.formData(), options);
+): Promise<IntentForm<z.output<S>> & { form: FormData }> {
+  const form = await request.formData();
+  return { ...parseIntent(schema, form, options), form };
 }

@@ -5,13 +5,21 @@
  * (`app/http/form.ts`); a screen that checks a form in the browser does it with `wordsOfParsed`.
  */
 import type { FieldErrors, ParsedForm } from "~/lib/form";
+import { ALERT_FIELD_WORDS } from "./alerts";
 import { ARTICLE_FIELD_WORDS, LINK_WORDS } from "./articles";
 import { BANNER_FIELD_WORDS } from "./banners";
 import { COMMON_FIELD_WORDS } from "./common";
 import { COMPANY_FIELD_WORDS, SUBMISSION_FIELD_WORDS } from "./companies";
+import { LATIN_WORDS_FIELD_WORDS } from "./cyrillic";
 import { FORUM_FIELD_WORDS } from "./forum";
-import { LISTING_FIELD_WORDS, MODERATION_FIELD_WORDS, PHOTO_FIELD_WORDS } from "./listings";
+import {
+  LISTING_FIELD_WORDS,
+  MODERATION_FIELD_WORDS,
+  OWNER_FIELD_WORDS,
+  PHOTO_FIELD_WORDS,
+} from "./listings";
 import { NEWSLETTER_FIELD_WORDS } from "./newsletter";
+import { PRODUCT_FIELD_WORDS } from "./orders";
 import { POPUP_FIELD_WORDS } from "./popup";
 import { SETTINGS_FIELD_WORDS } from "./settings";
 import { LOGIN_FIELD_WORDS, USER_FIELD_WORDS } from "./users";
@@ -33,6 +41,11 @@ export const FIELD_WORDS = {
   ...POPUP_FIELD_WORDS,
   ...SETTINGS_FIELD_WORDS,
   ...NEWSLETTER_FIELD_WORDS,
+  // Issue 25, second part.
+  ...LATIN_WORDS_FIELD_WORDS,
+  ...PRODUCT_FIELD_WORDS,
+  ...OWNER_FIELD_WORDS,
+  ...ALERT_FIELD_WORDS,
 } as const satisfies Record<string, Words>;
 
 export type FieldCode = keyof typeof FIELD_WORDS;

@@ -4,7 +4,8 @@
  * notices. The domain answers with codes; `app/http/errors.ts` and the form pipeline map them here.
  */
 
-import { LISTING_LIFETIME_DAYS, MAX_PHOTOS, type PayUnit } from "~/domain/listings/options";
+import { LISTING_LIFETIME_DAYS, type ListingKind, MAX_PHOTOS, type PayUnit } from "~/domain/listings/options";
+import { OWNER_FIELD } from "~/domain/listings/owner-rules";
 import { LIMITS, LISTING_FIELD, MODERATION_FIELD, PHOTO_FIELD } from "~/domain/listings/validation";
 import { MEDIA_MESSAGES } from "./media";
 import { wordsFor } from "./words";
@@ -92,3 +93,28 @@ export const PHOTO_FIELD_WORDS = wordsFor(PHOTO_FIELD, {
   failed: named(PHOTO_MESSAGES.failed),
   tooManyPixelsTogether: PHOTO_MESSAGES.tooManyPixelsTogether,
 });
+
+/** The poster's pages and e-mails through the management link (docs/decisions/300). */
+export const OWNER_MESSAGES = {
+  linkInvalid: "Link za upravljanje oglasom nije ispravan. Proverite da ste ga otvorili celog iz e-pošte.",
+  linkRevoked:
+    "Ovaj link više ne važi: zatražen je novi. Otvorite link iz poslednje e-pošte ili zatražite novi.",
+  notAllowed: "Ova akcija nije moguća za oglas u ovom stanju.",
+  failed: "Akcija nije uspela. Pokušajte ponovo.",
+  edited: "Izmene su sačuvane i čekaju odobrenje. Dok ih ne odobrimo, na sajtu je prethodna verzija oglasa.",
+  editedPending: "Izmene su sačuvane. Oglas čeka odobrenje.",
+  filled: {
+    job: "Oglas je označen kao popunjen i uklonjen sa spiska poslova.",
+    sale: "Oglas je označen kao prodat i uklonjen sa spiska.",
+  } as Record<ListingKind, string>,
+  renewed: `Oglas je obnovljen i važi još ${LISTING_LIFETIME_DAYS} dana. Na spisku je ponovo.`,
+  deleted: "Oglas je obrisan i više se ne vidi na sajtu.",
+  newLinkSent:
+    "Ako je to adresa sa kojom je oglas objavljen, poslali smo na nju novi link za upravljanje. Prethodni linkovi više ne važe.",
+  newLinkFix: "Proverite označena polja i pošaljite ponovo.",
+  posterEmailRequired: "Unesite svoju adresu e-pošte: na nju šaljemo privatni link za upravljanje oglasom.",
+  posterEmailInvalid: "Unesite ispravnu adresu e-pošte (npr. ime@primer.com).",
+  listingIdInvalid: "Unesite broj oglasa (nalazi se na dnu stranice oglasa).",
+} as const;
+
+export const OWNER_FIELD_WORDS = wordsFor(OWNER_FIELD, OWNER_MESSAGES);

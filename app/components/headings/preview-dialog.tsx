@@ -6,8 +6,9 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { cn } from "~/components/ui/cn";
 import { Dialog } from "~/components/ui/dialog";
 import { Notice } from "~/components/ui/notice";
-import { HEADING_STATE_LABELS, HEADINGS_MESSAGES, headingWord } from "~/domain/headings/rules";
+import { HEADING_STATE_LABELS, headingWord } from "~/domain/headings/rules";
 import type { HeadingPreview, HeadingPreviewData } from "~/domain/headings/types";
+import { HEADINGS_MESSAGES } from "~/messages/headings";
 import { ACTION, type ActionResult, STATE_TONES } from "./action";
 
 /**

@@ -8,13 +8,24 @@ import {
   daysLabel,
   PRODUCT_KIND_LABELS,
   PRODUCT_KINDS,
-  type ProductFormResult,
   type ProductKind,
   type PromotionProduct,
 } from "~/domain/orders/products";
+import type { FieldErrors, FormValues } from "~/lib/form";
 import { centsToInput, formatMinorAmount } from "~/lib/money";
 
 const ENDPOINT = "/admin/api/promotion-products";
+
+/** What a package form gets back from its endpoint (routes/admin/api/promotion-products.server.ts). */
+export type ProductFormResult = {
+  ok: boolean;
+  intent: "update" | "create";
+  /** The package the form was about (the new id after a create; "" for a failed create). */
+  productId: string;
+  message: string;
+  fieldErrors: FieldErrors;
+  values: FormValues;
+};
 
 function ActiveBox({ id, defaultChecked }: { id: string; defaultChecked: boolean }) {
   return (

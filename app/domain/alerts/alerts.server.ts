@@ -30,7 +30,11 @@ export type AlertErrorCode =
   | "alert.address_limited"
   | "alert.mail_failed"
   | "alert.link_invalid"
-  | "alert.failed";
+  | "alert.failed"
+  /** An unsubscribe link that names no alert of that token. */
+  | "alert.unsubscribe_invalid"
+  /** "Send the daily alerts now" while a run is under way. */
+  | "alert.run_busy";
 
 /** The alert's filters in the shape of the list's. */
 export function alertFilters(alert: AlertRow): AlertFilters {

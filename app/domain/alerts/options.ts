@@ -1,6 +1,6 @@
 /**
- * Alerts for new listings (docs/decisions/302): the words, limits and paths. Pure, shared by the
- * server, the pages and the e-mails.
+ * Alerts for new listings (docs/decisions/302): the limits, paths and field codes (the words are in
+ * app/messages/alerts.ts). Pure, shared by the server, the pages and the e-mails.
  *
  * Glossary: an *alert* is a saved search of `/poslovi` or `/kupoprodaja` with an address; it is
  * *pending* until the address *confirms* it (double opt-in), then *active*; a *run* (daily, or every
@@ -9,6 +9,7 @@
  */
 import type { AlertFrequency } from "~/db/schema/alerts";
 import { KIND_SECTIONS, type ListingKind } from "~/domain/listings/options";
+import { codes } from "~/domain/result";
 
 export type { AlertFrequency };
 
@@ -56,24 +57,5 @@ export function countNew(kind: ListingKind, n: number): string {
   return `${n} ${one ? nouns.one : few ? nouns.few : nouns.many}`;
 }
 
-export const ALERT_MESSAGES = {
-  created:
-    "Poslali smo vam e-mail za potvrdu. Obaveštenje počinje da radi kada kliknete na link iz te poruke.",
-  alreadyActive: "Ovo obaveštenje već imate — nove oglase šaljemo na tu adresu.",
-  fixErrors: "Proverite označena polja i pošaljite ponovo.",
-  emailInvalid: "Unesite ispravnu adresu e-pošte (npr. ime@primer.com).",
-  frequencyInvalid: "Izaberite koliko često želite obaveštenja.",
-  tooMany: `Na ovu adresu je već prijavljeno ${MAX_ALERTS_PER_ADDRESS} obaveštenja. Obrišite neko od njih (link je u svakom e-mailu) pa pokušajte ponovo.`,
-  addressLimited: "Na ovu adresu smo upravo poslali nekoliko potvrda. Pokušajte ponovo za sat vremena.",
-  mailFailed: "E-mail za potvrdu nije poslat. Pokušajte ponovo za nekoliko minuta.",
-  failed: "Došlo je do greške. Molimo pokušajte ponovo.",
-  linkInvalid: "Link za obaveštenje nije ispravan ili je obaveštenje obrisano.",
-  confirmed: "Obaveštenje je potvrđeno. Javićemo vam kada se pojave novi oglasi.",
-  updated: "Izmene obaveštenja su sačuvane.",
-  deleted: "Obaveštenje je obrisano. Više vam nećemo slati ove e-mailove.",
-  unsubscribed: "Uspešno ste se odjavili. Ovo obaveštenje je obrisano.",
-  unsubscribeGone: "Ovo obaveštenje više ne postoji — ne šaljemo vam ga.",
-  unsubscribeFailed: "Link za odjavu nije ispravan. Otvorite ga ponovo iz poslednjeg e-maila.",
-  runStarted: "Slanje dnevnih obaveštenja je pokrenuto.",
-  runBusy: "Slanje obaveštenja je već u toku.",
-} as const;
+/** The alert forms' field codes (their words are in app/messages/alerts.ts). */
+export const ALERT_FIELD = codes("alert", ["emailInvalid", "frequencyInvalid"]);

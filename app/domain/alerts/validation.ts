@@ -8,17 +8,17 @@ import { ALERT_FREQUENCIES } from "~/db/schema/alerts";
 import { normalizeEmail } from "~/domain/newsletter/validation";
 import { isOneOf } from "~/lib/one-of";
 import { isValidEmail } from "~/lib/text-sanitizer";
-import { ALERT_MESSAGES } from "./options";
+import { ALERT_FIELD } from "./options";
 
 const frequency = z
   .string()
   .optional()
   .transform((v) => v ?? "")
-  .refine((v) => isOneOf(ALERT_FREQUENCIES, v), ALERT_MESSAGES.frequencyInvalid)
+  .refine((v) => isOneOf(ALERT_FREQUENCIES, v), ALERT_FIELD.frequencyInvalid)
   .transform((v) => v as (typeof ALERT_FREQUENCIES)[number]);
 
 export const newAlertSchema = z.object({
-  email: z.preprocess(normalizeEmail, z.string().refine(isValidEmail, ALERT_MESSAGES.emailInvalid)),
+  email: z.preprocess(normalizeEmail, z.string().refine(isValidEmail, ALERT_FIELD.emailInvalid)),
   frequency,
   /** "Prijavi me i na newsletter": the newsletter signup too (Brevo is involved only then). */
   newsletter: z

@@ -1,14 +1,15 @@
 import { z } from "zod";
+import { codes } from "~/domain/result";
 import { type FieldErrors, type FormValues, sentText } from "~/lib/form";
 
-/** The settings card "Reči koje ostaju latinicom" (docs/decisions/211). */
-export const LATIN_WORDS_MESSAGES = {
-  saved: "Spisak reči koje ostaju latinicom je sačuvan.",
-  saveFailed: "Greška pri čuvanju spiska reči.",
-  missing: "Spisak nije poslat. Osvežite stranicu i pokušajte ponovo.",
-  tooLong: "Spisak može imati najviše 10.000 znakova.",
-  entryTooLong: "Svaka stavka može imati najviše 80 znakova.",
-} as const;
+/**
+ * The field codes of the settings card "Reči koje ostaju latinicom" (docs/decisions/211); the
+ * words are in app/messages/cyrillic.ts.
+ */
+export const LATIN_WORDS_FIELD = codes("latinWords", ["missing", "tooLong", "entryTooLong"]);
+
+/** What a save refuses with (its words are the card's "save failed" message). */
+export type LatinWordsErrorCode = "latinWords.save_failed";
 
 /** What a save answers (the card shows the message, the field's error and the text as typed). */
 export type LatinWordsResult = {
@@ -41,12 +42,12 @@ export function normalizeLatinWords(text: string): string {
 
 /** `parseForm(latinWordsSchema, form)`: the field is always sent; empty clears the list. */
 export const latinWordsSchema = z.object({
-  latinOnlyWords: sentText(LATIN_WORDS_MESSAGES.missing)
-    .pipe(z.string().max(LATIN_WORDS_MAX_LENGTH, LATIN_WORDS_MESSAGES.tooLong))
+  latinOnlyWords: sentText(LATIN_WORDS_FIELD.missing)
+    .pipe(z.string().max(LATIN_WORDS_MAX_LENGTH, LATIN_WORDS_FIELD.tooLong))
     .transform((text, ctx) => {
       const normalized = normalizeLatinWords(text);
       if (normalized.split("\n").some((entry) => entry.length > LATIN_WORD_MAX_LENGTH)) {
-        ctx.addIssue({ code: "custom", message: LATIN_WORDS_MESSAGES.entryTooLong });
+        ctx.addIssue({ code: "custom", message: LATIN_WORDS_FIELD.entryTooLong });
         return z.NEVER;
       }
       return normalized;

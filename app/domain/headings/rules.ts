@@ -1,6 +1,6 @@
 /**
- * The AI headings screen's constants (spec §9) and messages, and the small rules the screen and
- * the background job share. Pure: the browser bundle may import it.
+ * The AI headings screen's constants (spec §9), its failure codes, and the small rules the screen
+ * and the background job share (the words are in app/messages/headings.ts). Pure: the browser bundle may import it.
  */
 import type { HeadingState } from "~/db/schema/headings";
 
@@ -37,24 +37,18 @@ export function parseHeadingFilter(value: string | null): HeadingFilter {
   return HEADING_FILTERS.includes(value as HeadingFilter) ? (value as HeadingFilter) : "all";
 }
 
-export const HEADINGS_MESSAGES = {
-  converted: (n: number) => `Članak je konvertovan: ${headingWord(n)}.`,
-  nothingToConvert: "U ovom članku nema pasusa koji bi postali naslovi.",
-  alreadyConverted: "Članak je već konvertovan.",
-  restored: "Prethodni sadržaj članka je vraćen.",
-  notConverted: "Ovaj članak nije konvertovan, nema šta da se vrati.",
-  editedSince:
-    "Članak je menjan posle konverzije, pa se prethodni sadržaj ne vraća automatski (izgubile bi se te izmene). Naslove uredite u formi članka.",
-  missing: "Članak nije pronađen.",
-  failed: "Greška pri konverziji članka. Pokušajte ponovo.",
-  restoreFailed: "Greška pri vraćanju sadržaja. Pokušajte ponovo.",
-  analyzeStarted: "Analiza svih članaka je pokrenuta u pozadini.",
-  convertStarted: "Konverzija svih članaka je pokrenuta u pozadini.",
-  alreadyRunning: "Posao sa naslovima već radi; pratite njegov napredak ispod.",
-  stopRequested: "Zaustavljanje je zatraženo; posao staje posle tekućeg članka.",
-  notRunning: "Nijedan posao sa naslovima trenutno ne radi.",
-  startFailed: "Posao nije pokrenut zbog greške. Pokušajte ponovo.",
-} as const;
+/** What the screen's actions can be refused with; the words are in app/messages/headings.ts. */
+export type HeadingErrorCode =
+  | "heading.not_found"
+  | "heading.already_converted"
+  | "heading.nothing_to_convert"
+  | "heading.edited_since"
+  | "heading.not_converted"
+  | "heading.job_running"
+  | "heading.job_not_running"
+  | "heading.convert_failed"
+  | "heading.restore_failed"
+  | "heading.start_failed";
 
 /** "1 naslov", "2 naslova", "5 naslova", "21 naslov" (Serbian plural). */
 export function headingWord(n: number): string {

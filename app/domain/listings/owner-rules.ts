@@ -1,13 +1,14 @@
 /**
- * What a poster may do with their own listing through its management link (docs/decisions/300),
- * and the words of those pages and e-mails. Pure, shared by the server and the page.
+ * What a poster may do with their own listing through its management link (docs/decisions/300).
+ * Pure, shared by the server and the page; the words are in app/messages/listings.ts.
  *
  * Glossary: the *management link* is the private link the poster gets by e-mail; *filled* is a job
  * marked as taken (for buy/sell: *sold*); an *edit* of a live listing waits for approval while the
  * public page keeps the approved version.
  */
 
-import { LISTING_LIFETIME_DAYS, type ListingKind, type ListingStatus } from "./options";
+import { codes } from "~/domain/result";
+import type { ListingKind, ListingStatus } from "./options";
 import { isLive } from "./rules";
 
 export const MANAGE_PREFIX = "/moj-oglas";
@@ -55,24 +56,5 @@ export function ownerStatus(
 
 export const FILLED_LABEL: Record<ListingKind, string> = { job: "Popunjeno", sale: "Prodato" };
 
-export const OWNER_MESSAGES = {
-  linkInvalid: "Link za upravljanje oglasom nije ispravan. Proverite da ste ga otvorili celog iz e-pošte.",
-  linkRevoked:
-    "Ovaj link više ne važi: zatražen je novi. Otvorite link iz poslednje e-pošte ili zatražite novi.",
-  notAllowed: "Ova akcija nije moguća za oglas u ovom stanju.",
-  failed: "Akcija nije uspela. Pokušajte ponovo.",
-  edited: "Izmene su sačuvane i čekaju odobrenje. Dok ih ne odobrimo, na sajtu je prethodna verzija oglasa.",
-  editedPending: "Izmene su sačuvane. Oglas čeka odobrenje.",
-  filled: {
-    job: "Oglas je označen kao popunjen i uklonjen sa spiska poslova.",
-    sale: "Oglas je označen kao prodat i uklonjen sa spiska.",
-  } as Record<ListingKind, string>,
-  renewed: `Oglas je obnovljen i važi još ${LISTING_LIFETIME_DAYS} dana. Na spisku je ponovo.`,
-  deleted: "Oglas je obrisan i više se ne vidi na sajtu.",
-  newLinkSent:
-    "Ako je to adresa sa kojom je oglas objavljen, poslali smo na nju novi link za upravljanje. Prethodni linkovi više ne važe.",
-  newLinkFix: "Proverite označena polja i pošaljite ponovo.",
-  posterEmailRequired: "Unesite svoju adresu e-pošte: na nju šaljemo privatni link za upravljanje oglasom.",
-  posterEmailInvalid: "Unesite ispravnu adresu e-pošte (npr. ime@primer.com).",
-  listingIdInvalid: "Unesite broj oglasa (nalazi se na dnu stranice oglasa).",
-} as const;
+/** The poster's form fields' codes (their words are in app/messages/listings.ts). */
+export const OWNER_FIELD = codes("owner", ["posterEmailRequired", "posterEmailInvalid", "listingIdInvalid"]);

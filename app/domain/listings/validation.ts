@@ -30,7 +30,7 @@ import {
   type SaleCategory,
   type SaleCondition,
 } from "./options";
-import { OWNER_MESSAGES } from "./owner-rules";
+import { OWNER_FIELD } from "./owner-rules";
 
 export const LIMITS = {
   title: { min: 5, max: 120 },
@@ -393,8 +393,8 @@ export function photoCountError(count: number): string | null {
 export const posterSchema = z.object({
   posterEmail: clean(254)
     .transform((v) => v.toLowerCase())
-    .refine((v) => v !== "", OWNER_MESSAGES.posterEmailRequired)
-    .refine((v) => v === "" || isValidEmail(v), OWNER_MESSAGES.posterEmailInvalid),
+    .refine((v) => v !== "", OWNER_FIELD.posterEmailRequired)
+    .refine((v) => v === "" || isValidEmail(v), OWNER_FIELD.posterEmailInvalid),
 });
 
 /** What the forms read with `getAll` (parseForm `lists`). */

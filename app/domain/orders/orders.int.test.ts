@@ -3,13 +3,24 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { promotionProducts, stripeOrders } from "~/db/schema";
 import { createListing } from "~/domain/listings/listings.server";
 import type { ListingData } from "~/domain/listings/validation";
+import { PRODUCT_MESSAGES } from "~/messages/orders";
 import { createTestDatabase, describeDb, type TestDatabase } from "../../../tests/support/db";
 import { productFormAction } from "../../routes/admin/api/promotion-products.server";
 import { listOrders, orderForSession, orderSummary } from "./orders.server";
-import { DEFAULT_PRODUCTS, PRODUCT_MESSAGES } from "./products";
+import { DEFAULT_PRODUCTS } from "./products";
 import { activeProducts, createProduct, listProducts } from "./products.server";
 
 let t: TestDatabase;
+
+/** The settings screen's package form posted to its action: what the screen gets, with the status. */
+async function postProduct(form: FormData) {
+  const request = new Request("http://localhost/admin/api/promotion-products", {
+    method: "POST",
+    body: form,
+  });
+  const { reply } = await productFormAction(t.db, request);
+  return { ...reply.data, status: reply.init?.status ?? 200 };
+}
 let listingId: number;
 
 type NewOrder = typeof stripeOrders.$inferInsert;
@@ -192,8 +203,7 @@ describeDb("promotion products", () => {
       for (const [k, v] of Object.entries(fields)) f.set(k, v);
       return f;
     };
-    const saved = await productFormAction(
-      t.db,
+    const saved = await postProduct(
       form({
         intent: "update",
         id: "featured-sale-7",
@@ -210,8 +220,7 @@ describeDb("promotion products", () => {
     expect(row).toMatchObject({ amount: 1250, days: 10, active: false });
     expect(await activeProducts(t.db, "sale")).toHaveLength(1);
 
-    const bad = await productFormAction(
-      t.db,
+    const bad = await postProduct(
       form({ intent: "update", id: "featured-sale-7", name: "", price: "0,10", days: "7" }),
     );
     expect(bad).toMatchObject({
@@ -220,16 +229,14 @@ describeDb("promotion products", () => {
       fieldErrors: { name: PRODUCT_MESSAGES.name, price: PRODUCT_MESSAGES.priceRange },
       values: { price: "0,10", days: "7" },
     });
-    const missing = await productFormAction(
-      t.db,
+    const missing = await postProduct(
       form({ intent: "update", id: "nema", name: "x", price: "9", days: "7" }),
     );
     expect(missing).toMatchObject({ ok: false, status: 404, message: PRODUCT_MESSAGES.notFound });
     // An intent the screen never sends is refused, not taken for a save.
     const before = await listProducts(t.db);
     for (const intent of ["drop", ""]) {
-      const unknown = await productFormAction(
-        t.db,
+      const unknown = await postProduct(
         form({ intent, id: "featured-sale-7", name: "Tuđe", price: "9", days: "7" }),
       );
       expect(unknown).toMatchObject({ ok: false, status: 400, message: "Nepoznata akcija." });
@@ -256,8 +263,7 @@ describeDb("promotion products", () => {
       "featured-job-14-2",
       "featured-job-7-2",
     ]);
-    const created = await productFormAction(
-      t.db,
+    const created = await postProduct(
       (() => {
         const f = new FormData();
         for (const [k, v] of Object.entries({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseForm } from "~/lib/form";
-import { daysLabel, newProductSchema, PRODUCT_MESSAGES, productSchema } from "./products";
+import { parseForm } from "~/http/form";
+import { PRODUCT_MESSAGES } from "~/messages/orders";
+import { daysLabel, newProductSchema, productSchema } from "./products";
 
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 

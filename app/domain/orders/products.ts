@@ -1,9 +1,10 @@
 /**
- * Promotion packages ("Istaknut oglas 7 dana"): the admin form's schema and the words around it.
+ * Promotion packages ("Istaknut oglas 7 dana"): the admin form's schema and its codes.
  * Pure; used by the settings screen and its action.
  */
 import { z } from "zod";
-import { checkbox, type FieldErrors, type FormValues, requiredText } from "~/lib/form";
+import { codes } from "~/domain/result";
+import { checkbox, requiredText } from "~/lib/form";
 import { parseDollarsToCents } from "~/lib/money";
 
 export const PRODUCT_KINDS = ["job", "sale"] as const;
@@ -18,17 +19,11 @@ export const PRODUCT_KIND_LABELS: Record<ProductKind, string> = {
 export const MIN_PRICE_CENTS = 50;
 export const MAX_PRICE_CENTS = 1_000_000;
 
-export const PRODUCT_MESSAGES = {
-  saved: "Paket je sačuvan.",
-  created: "Paket je dodat.",
-  saveFailed: "Greška pri čuvanju paketa.",
-  notFound: "Paket više ne postoji. Osvežite stranicu.",
-  name: "Unesite naziv paketa.",
-  price: "Unesite cenu u dolarima, npr. 29 ili 29,90.",
-  priceRange: "Cena mora biti između 0,50 $ i 10.000 $.",
-  days: "Broj dana mora biti ceo broj od 1 do 365.",
-  kind: "Izaberite vrstu oglasa.",
-} as const;
+/** The package form's field codes; the words are in app/messages/orders.ts. */
+export const PRODUCT_FIELD = codes("product", ["name", "price", "priceRange", "days", "kind"]);
+
+/** What a package save is refused with: its form's errors, a package gone, a failed write. */
+export type ProductErrorCode = "product.invalid" | "product.not_found" | "product.save_failed";
 
 const price = z.preprocess(
   (v) => (typeof v === "string" ? v : ""),
@@ -37,7 +32,7 @@ const price = z.preprocess(
     .transform((v, ctx) => {
       const cents = parseDollarsToCents(v);
       if (cents === null) {
-        ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.price });
+        ctx.addIssue({ code: "custom", message: PRODUCT_FIELD.price });
         return z.NEVER;
       }
       return cents;
@@ -45,23 +40,23 @@ const price = z.preprocess(
     .pipe(
       z
         .number()
-        .min(MIN_PRICE_CENTS, PRODUCT_MESSAGES.priceRange)
-        .max(MAX_PRICE_CENTS, PRODUCT_MESSAGES.priceRange),
+        .min(MIN_PRICE_CENTS, PRODUCT_FIELD.priceRange)
+        .max(MAX_PRICE_CENTS, PRODUCT_FIELD.priceRange),
     ),
 );
 
 const days = z.preprocess(
   (v) => (typeof v === "string" && /^\s*\d{1,3}\s*$/.test(v) ? Number(v) : Number.NaN),
   z
-    .number({ error: PRODUCT_MESSAGES.days })
-    .int(PRODUCT_MESSAGES.days)
-    .min(1, PRODUCT_MESSAGES.days)
-    .max(365, PRODUCT_MESSAGES.days),
+    .number({ error: PRODUCT_FIELD.days })
+    .int(PRODUCT_FIELD.days)
+    .min(1, PRODUCT_FIELD.days)
+    .max(365, PRODUCT_FIELD.days),
 );
 
 /** One package as the settings form edits it: name, price in dollars, days, shown on the site. */
 export const productSchema = z.object({
-  name: requiredText(PRODUCT_MESSAGES.name, 80),
+  name: requiredText(PRODUCT_FIELD.name, 80),
   price,
   days,
   active: checkbox(),
@@ -69,7 +64,7 @@ export const productSchema = z.object({
 
 /** A new package also says which kind of listing it promotes. */
 export const newProductSchema = productSchema.extend({
-  kind: z.enum(PRODUCT_KINDS, { error: PRODUCT_MESSAGES.kind }),
+  kind: z.enum(PRODUCT_KINDS, { error: PRODUCT_FIELD.kind }),
 });
 
 export type ProductInput = z.output<typeof productSchema>;
@@ -90,20 +85,6 @@ export type PromotionProduct = {
 export function daysLabel(days: number): string {
   return days % 10 === 1 && days % 100 !== 11 ? `${days} dan` : `${days} dana`;
 }
-
-/** What the settings screen's package forms get back (domain/orders/products-form.server.ts). */
-export type ProductFormResult = {
-  ok: boolean;
-  status: number;
-  intent: "update" | "create";
-  /** The package the form was about (the new id after a create; "" for a failed create). */
-  productId: string;
-  message: string;
-  fieldErrors: FieldErrors;
-  values: FormValues;
-  /** The package as saved (parsed: price in cents), for the audit log; never sent to the screen. */
-  saved?: ProductInput;
-};
 
 /**
  * The packages a new database starts with (written by migration 0011_payments_custom.sql; the

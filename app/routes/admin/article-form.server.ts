@@ -24,7 +24,7 @@ import {
   dateToNewYorkLocal,
 } from "~/domain/articles/validation";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
-import { errorMessage, failure } from "~/http/errors";
+import { failure, unknownIntent } from "~/http/errors";
 import { redirectWithFlash } from "~/http/flash.server";
 import { parseForm } from "~/http/form";
 import { type FieldErrors, type FormValues, listOf, textValue, withStoredFields } from "~/lib/form";
@@ -49,7 +49,7 @@ export function listQuery(from: string | null): URLSearchParams {
   return params;
 }
 
-const notFound = () => data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
+const notFound = () => failure("article.not_found");
 
 /** The id of /edit/{id}, or null on /new; anything else is a 404. */
 export function articleIdOf(params: { id?: string }): number | null {
@@ -124,8 +124,7 @@ export type IntentContext = { request: Request; form: FormData; user: Staff; ip:
 type WorkContext = IntentContext & { id: number };
 
 /** A button the form cannot use here (unknown, or not on a stored article). */
-export const workRefused = () =>
-  data<WorkReply>({ ok: false, message: errorMessage("unknown_intent") }, { status: 400 });
+export const workRefused = () => unknownIntent();
 
 const reply = (body: WorkReply, status?: number) => data<WorkReply>(body, status ? { status } : undefined);
 
@@ -140,7 +139,7 @@ export async function unscheduleAction(ctx: WorkContext) {
     author: { id: ctx.user.id, name: fullName(ctx.user) },
   });
   if (!result.ok && result.code === "not-found") throw notFound();
-  if (!result.ok) return reply({ ok: false, message: ARTICLE_MESSAGES.notScheduled }, 409);
+  if (!result.ok) return failure("article.not_scheduled");
   await recordAudit(db, {
     ...auditOf(ctx),
     action: "unschedule",
@@ -176,7 +175,7 @@ export async function restoreAction(ctx: WorkContext, revisionId: number) {
   const db = getDb();
   const author = { id: ctx.user.id, name: fullName(ctx.user) };
   const result = await restoreRevision(db, { articleId: ctx.id, revisionId, author });
-  if (!result.ok) return reply({ ok: false, message: ARTICLE_MESSAGES.restoreFailed }, 404);
+  if (!result.ok) return failure("article.restore_failed");
   await recordAudit(db, {
     ...auditOf(ctx),
     action: "restore",
@@ -202,11 +201,6 @@ function audited(article: Record<(typeof AUDITED)[number], unknown> | null) {
   return article && Object.fromEntries(AUDITED.map((key) => [key, article[key]]));
 }
 
-/** A refused save: the message, the field errors, everything as typed (and the newer version). */
-function refused(status: number, message: string, values: FormValues, extra: object = {}) {
-  return data({ message, fieldErrors: {} as FieldErrors, values, ...extra }, { status });
-}
-
 /** "Sačuvaj / Objavi" and "Sačuvaj kao nacrt": validate, save (never over a newer version), audit, back to the list. */
 export async function saveAction({ request, form, user, ip }: IntentContext, id: number | null) {
   const back = listQuery(typeof form.get("from") === "string" ? `?${form.get("from")}` : null);
@@ -226,7 +220,7 @@ export async function saveAction({ request, form, user, ip }: IntentContext, id:
     tags: addTag(listOf(parsed.values, "tags"), textValue(parsed.values, "tagsPending")),
   };
   if (!parsed.ok) {
-    return data({ message: ARTICLE_MESSAGES.form, fieldErrors: parsed.fieldErrors, values }, { status: 400 });
+    return failure("article.invalid", { fieldErrors: parsed.fieldErrors, values });
   }
   let result: Awaited<ReturnType<typeof saveArticle>>;
   try {
@@ -239,11 +233,13 @@ export async function saveAction({ request, form, user, ip }: IntentContext, id:
     });
   } catch (error) {
     logger.error({ err: error, articleId: id }, "article save failed");
-    return refused(500, ARTICLE_MESSAGES.saveFailed, values);
+    return failure("article.save_failed", { fieldErrors: {} as FieldErrors, values });
   }
   if (!result.ok && result.code === "not-found") throw notFound();
   // Never a silent overwrite: the editor chooses (decision 193).
-  if (!result.ok) return refused(409, ARTICLE_MESSAGES.stale, values, { conflict: result.current });
+  if (!result.ok) {
+    return failure("article.stale", { fieldErrors: {} as FieldErrors, values, conflict: result.current });
+  }
   const saved = parsed.data;
   const kind = { scheduled: "schedule", publish: "publish", draft: "draft" } as const;
   await recordAudit(db, {

@@ -16,7 +16,7 @@ import { useArticleForm, useSaving } from "~/components/articles/use-article-for
 import { PreviewLinkCard, type WorkReply } from "~/components/articles/work-notices";
 import { ButtonLink } from "~/components/ui/button";
 import { requirePermission } from "~/http/auth.server";
-import { parseIntent } from "~/http/intent";
+import { readIntent } from "~/http/intent";
 import type { Route } from "./+types/article-form";
 import {
   articleFormIntents,
@@ -46,8 +46,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewArticles");
   const id = articleIdOf(params);
-  const form = await request.formData();
-  const parsed = parseIntent(articleFormIntents, form);
+  const parsed = await readIntent(request, articleFormIntents);
+  const { form } = parsed;
   if (!parsed.ok) return workRefused();
   const ctx = { request, form, user, ip: context.clientIp };
   const intent = parsed.data;

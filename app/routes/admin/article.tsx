@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { z } from "zod";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 function idOf(params: { id?: string }): number {
   const id = parseId(params.id);
-  if (id === null) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
+  if (id === null) throw failure("article.not_found");
   return id;
 }
 
@@ -41,7 +41,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const id = idOf(params);
   const db = getDb();
   const [article, settings] = await Promise.all([getAdminArticle(db, id), getSettings(db)]);
-  if (!article) throw data({ message: ARTICLE_MESSAGES.notFound }, { status: 404 });
+  if (!article) throw failure("article.not_found");
   return {
     article: { ...article, content: sanitizeArticleHtml(article.content) },
     publicPath: articlePath(article),

@@ -35,7 +35,7 @@ import { auditTrail } from "~/http/audit-trail.server";
 import { requirePermission } from "~/http/auth.server";
 import { unknownIntent } from "~/http/errors";
 import { parseForm } from "~/http/form";
-import { parseIntent } from "~/http/intent";
+import { readIntent } from "~/http/intent";
 import { loadQueueFrom, QUEUE_FORM, queueIds, queueNote, queueReply } from "~/http/moderation.server";
 import { formatDateTime } from "~/lib/dates";
 import { logger } from "~/lib/logger.server";
@@ -158,8 +158,8 @@ async function decide(
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewCompanies");
-  const form = await request.formData();
-  const parsed = parseIntent(actionSchema, form, QUEUE_FORM);
+  const parsed = await readIntent(request, actionSchema, QUEUE_FORM);
+  const { form } = parsed;
   if (!parsed.ok) {
     if (!parsed.known) return unknownIntent({ ids: [] as number[] });
     const id = Number(parsed.values.id) || 0;

@@ -1,9 +1,8 @@
-import { data } from "react-router";
 import { articlePath } from "~/domain/articles/slug";
 import { getHeadingPreview } from "~/domain/headings/preview.server";
-import { HEADINGS_MESSAGES } from "~/domain/headings/rules";
 import type { HeadingPreviewData } from "~/domain/headings/types";
 import { requirePermission } from "~/http/auth.server";
+import { failure } from "~/http/errors";
 import { parseId } from "~/lib/ids";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/heading-preview";
@@ -15,9 +14,9 @@ import type { Route } from "./+types/heading-preview";
 export async function loader({ request, params }: Route.LoaderArgs): Promise<HeadingPreviewData> {
   await requirePermission(request, "canViewHeadings");
   const id = parseId(params.id);
-  if (id === null) throw data({ message: HEADINGS_MESSAGES.missing }, { status: 404 });
+  if (id === null) throw failure("heading.not_found");
   const preview = await getHeadingPreview(getDb(), id);
-  if (!preview) throw data({ message: HEADINGS_MESSAGES.missing }, { status: 404 });
+  if (!preview) throw failure("heading.not_found");
   return {
     preview,
     publicPath: preview.status === "publish" ? articlePath(preview) : null,

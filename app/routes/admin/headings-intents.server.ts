@@ -1,14 +1,16 @@
 /**
  * The AI headings screen's action, intent by intent: each one calls the domain and maps its
- * outcome to the spec's message and an HTTP status (the route records the audit entry).
+ * outcome to the spec's message, or to a failure code `app/http/errors.ts` answers with its words
+ * and status (the route records the audit entry).
  */
 import { z } from "zod";
 import type { ActionResult } from "~/components/headings/action";
 import type { DbOrTx } from "~/db/client.server";
 import { convertArticle, restoreArticle } from "~/domain/headings/headings.server";
 import { startHeadingsJob, stopHeadingsJob } from "~/domain/headings/jobs.server";
-import { ANALYZE_ALL_JOB, CONVERT_ALL_JOB, HEADINGS_MESSAGES } from "~/domain/headings/rules";
+import { ANALYZE_ALL_JOB, CONVERT_ALL_JOB, type HeadingErrorCode } from "~/domain/headings/rules";
 import { parseId } from "~/lib/ids";
+import { HEADINGS_MESSAGES } from "~/messages/headings";
 
 const idField = z.string().transform((value, ctx) => {
   const id = parseId(value);
@@ -29,12 +31,12 @@ export const headingsActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type HeadingsIntent = z.infer<typeof headingsActionSchema>;
 
-export type Reply = { result: ActionResult; status: number };
-const ok = (result: Omit<ActionResult, "ok">): Reply => ({ result: { ...result, ok: true }, status: 200 });
-const refused = (result: Omit<ActionResult, "ok">, status: number): Reply => ({
-  result: { ...result, ok: false },
-  status,
-});
+/** What the screen shows beside a refusal's words (`failure(code, extra)` adds them). */
+type Shown = Omit<ActionResult, "ok" | "message">;
+
+export type Reply = { ok: true; result: ActionResult } | { ok: false; code: HeadingErrorCode; extra: Shown };
+const ok = (result: Omit<ActionResult, "ok">): Reply => ({ ok: true, result: { ...result, ok: true } });
+const refused = (code: HeadingErrorCode, extra: Shown): Reply => ({ ok: false, code, extra });
 
 async function startJob(
   db: DbOrTx,
@@ -43,7 +45,7 @@ async function startJob(
 ): Promise<Reply> {
   const kind = intent === "analyze-all" ? ANALYZE_ALL_JOB : CONVERT_ALL_JOB;
   const { created } = await startHeadingsJob(db, kind, createdBy);
-  if (!created) return refused({ tone: "info", message: HEADINGS_MESSAGES.alreadyRunning, intent }, 409);
+  if (!created) return refused("heading.job_running", { tone: "info", intent });
   const message =
     kind === ANALYZE_ALL_JOB ? HEADINGS_MESSAGES.analyzeStarted : HEADINGS_MESSAGES.convertStarted;
   return ok({ tone: "success", message, intent });
@@ -56,11 +58,11 @@ async function convert(db: DbOrTx, id: number): Promise<Reply> {
     case "converted":
       return ok({ ...base, tone: "success", message: HEADINGS_MESSAGES.converted(result.count) });
     case "already":
-      return refused({ ...base, tone: "info", message: HEADINGS_MESSAGES.alreadyConverted }, 409);
+      return refused("heading.already_converted", { ...base, tone: "info" });
     case "nothing":
-      return refused({ ...base, tone: "info", message: HEADINGS_MESSAGES.nothingToConvert }, 409);
+      return refused("heading.nothing_to_convert", { ...base, tone: "info" });
     default:
-      return refused({ ...base, tone: "error", message: HEADINGS_MESSAGES.missing }, 404);
+      return refused("heading.not_found", { ...base, tone: "error" });
   }
 }
 
@@ -71,11 +73,11 @@ async function restore(db: DbOrTx, id: number): Promise<Reply> {
     case "restored":
       return ok({ ...base, tone: "success", message: HEADINGS_MESSAGES.restored });
     case "edited":
-      return refused({ ...base, tone: "warning", message: HEADINGS_MESSAGES.editedSince }, 409);
+      return refused("heading.edited_since", { ...base, tone: "warning" });
     case "not-converted":
-      return refused({ ...base, tone: "info", message: HEADINGS_MESSAGES.notConverted }, 409);
+      return refused("heading.not_converted", { ...base, tone: "info" });
     default:
-      return refused({ ...base, tone: "error", message: HEADINGS_MESSAGES.missing }, 404);
+      return refused("heading.not_found", { ...base, tone: "error" });
   }
 }
 
@@ -91,7 +93,7 @@ export async function runHeadingsIntent(
     case "stop":
       return (await stopHeadingsJob(db, input.jobId))
         ? ok({ tone: "info", message: HEADINGS_MESSAGES.stopRequested, intent: "stop" })
-        : refused({ tone: "info", message: HEADINGS_MESSAGES.notRunning, intent: "stop" }, 409);
+        : refused("heading.job_not_running", { tone: "info", intent: "stop" });
     case "convert":
       return convert(db, input.id);
     case "restore":
@@ -101,11 +103,11 @@ export async function runHeadingsIntent(
 
 /** What the screen says when an intent failed on the server (the error itself is logged). */
 export function failedReply(intent: HeadingsIntent["intent"]): Reply {
-  const message =
+  const code =
     intent === "convert"
-      ? HEADINGS_MESSAGES.failed
+      ? "heading.convert_failed"
       : intent === "restore"
-        ? HEADINGS_MESSAGES.restoreFailed
-        : HEADINGS_MESSAGES.startFailed;
-  return refused({ tone: "error", message, intent }, 500);
+        ? "heading.restore_failed"
+        : "heading.start_failed";
+  return refused(code, { tone: "error", intent });
 }

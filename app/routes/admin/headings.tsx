@@ -22,9 +22,10 @@ import {
   headingStats,
   listHeadingArticles,
 } from "~/domain/headings/list.server";
-import { HEADINGS_MESSAGES, HEADINGS_PAGE_SIZE, parseHeadingFilter } from "~/domain/headings/rules";
+import { HEADINGS_PAGE_SIZE, parseHeadingFilter } from "~/domain/headings/rules";
 import { requirePermission } from "~/http/auth.server";
-import { parseForm } from "~/http/form";
+import { failure, unknownIntent } from "~/http/errors";
+import { readIntent } from "~/http/intent";
 import { logger } from "~/lib/logger.server";
 import { parsePage, resultCountLine } from "~/lib/pagination";
 import { getDb } from "~/services.server";
@@ -75,12 +76,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewHeadings");
-  const parsed = parseForm(headingsActionSchema, await request.formData());
+  const parsed = await readIntent(request, headingsActionSchema);
   if (!parsed.ok) {
-    return data<ActionResult>(
-      { ok: false, tone: "error", message: HEADINGS_MESSAGES.missing, intent: "" },
-      { status: 400 },
-    );
+    // A known intent without its article or job: the article is not there to act on.
+    return parsed.known
+      ? failure("heading.not_found", { status: 400, tone: "error", intent: "" })
+      : unknownIntent({ tone: "error", intent: "" });
   }
   const input = parsed.data;
   const db = getDb();
@@ -91,17 +92,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     logger.error({ err: error, intent: input.intent }, "headings action failed");
     reply = failedReply(input.intent);
   }
-  if (reply.result.ok) {
-    const recordId = "id" in input ? input.id : "jobId" in input ? input.jobId : null;
-    await recordAudit(db, {
-      actor: user,
-      area: "headings",
-      action: input.intent,
-      recordId,
-      ip: context.clientIp,
-    });
-  }
-  return data<ActionResult>(reply.result, { status: reply.status });
+  if (!reply.ok) return failure(reply.code, reply.extra);
+  const recordId = "id" in input ? input.id : "jobId" in input ? input.jobId : null;
+  await recordAudit(db, {
+    actor: user,
+    area: "headings",
+    action: input.intent,
+    recordId,
+    ip: context.clientIp,
+  });
+  return data<ActionResult>(reply.result);
 }
 
 export default function Headings({ loaderData }: Route.ComponentProps) {

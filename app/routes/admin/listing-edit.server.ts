@@ -6,17 +6,19 @@ import type { Database } from "~/db/client.server";
 import { getListing, updateListing } from "~/domain/listings/listings.server";
 import { deleteUnreferencedPhotos, type PhotoUpload, withNewPhotos } from "~/domain/listings/photos.server";
 import { JOB_FORM_LISTS, jobSchema, saleSchema } from "~/domain/listings/validation";
+import type { ErrorCode } from "~/http/errors";
 import { parseForm } from "~/http/form";
 import type { Storage } from "~/integrations/storage/storage";
 import type { FieldErrors, FormValues } from "~/lib/form";
 import { parseId, parseIds } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { fieldMessage } from "~/messages/fields";
-import { FIELD_MESSAGES, LISTING_MESSAGES } from "~/messages/listings";
+import { FIELD_MESSAGES } from "~/messages/listings";
 
+/** A refusal names its code (`app/http/errors.ts` gives its words and status; `status` overrides it). */
 export type EditResult =
-  | { ok: true; status: 200 }
-  | { ok: false; status: 400 | 404 | 500; message: string; fieldErrors: FieldErrors; values: FormValues };
+  | { ok: true }
+  | { ok: false; code: ErrorCode; status?: number; fieldErrors: FieldErrors; values: FormValues };
 
 /**
  * Saves the admin editor: the same schema as the public form, plus the directory link of a job
@@ -33,16 +35,16 @@ export async function saveListingEdit(
 ): Promise<EditResult> {
   const stored = await getListing(db, id);
   if (!stored) {
-    return { ok: false, status: 404, message: LISTING_MESSAGES.notFound, fieldErrors: {}, values: {} };
+    return { ok: false, code: "listing.not_found", fieldErrors: {}, values: {} };
   }
   const parsed =
     stored.kind === "job"
       ? parseForm(jobSchema, form, { lists: [...JOB_FORM_LISTS, "removePhoto"] })
       : parseForm(saleSchema(), form, { lists: ["removePhoto"] });
-  const fail = (status: 400 | 500, message: string, fieldErrors: FieldErrors = {}): EditResult => ({
+  const fail = (code: ErrorCode, fieldErrors: FieldErrors = {}, status?: number): EditResult => ({
     ok: false,
-    status,
-    message,
+    code,
+    ...(status ? { status } : {}),
     fieldErrors,
     values: parsed.values,
   });
@@ -56,7 +58,7 @@ export async function saveListingEdit(
       ? FIELD_MESSAGES.companyId
       : null;
   if (!parsed.ok || companyError) {
-    return fail(400, LISTING_MESSAGES.fixErrors, {
+    return fail("listing.invalid", {
       ...(parsed.ok ? {} : parsed.fieldErrors),
       ...(companyError ? { companyId: companyError } : {}),
     });
@@ -78,13 +80,13 @@ export async function saveListingEdit(
     );
     if (!result.ok) {
       return result.reason === "gone"
-        ? fail(500, LISTING_MESSAGES.notFound)
-        : fail(400, LISTING_MESSAGES.fixErrors, { photos: fieldMessage(result.photoError) });
+        ? fail("listing.not_found", {}, 500)
+        : fail("listing.photo_refused", { photos: fieldMessage(result.photoError) });
     }
     await deleteUnreferencedPhotos(db, storage, result.value.removedKeys);
-    return { ok: true, status: 200 };
+    return { ok: true };
   } catch (error) {
     logger.error({ err: error, id }, "listing edit could not be saved");
-    return fail(500, LISTING_MESSAGES.actionFailed);
+    return fail("listing.action_failed");
   }
 }

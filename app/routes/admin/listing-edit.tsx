@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Card, PageHeader } from "~/components/admin/page-header";
 import { AdminRouteError } from "~/components/admin/route-error";
 import { JobFields, SaleFields } from "~/components/listings/listing-fields";
@@ -14,12 +14,12 @@ import { KIND_LABELS, MAX_PHOTOS, STATUS_LABELS } from "~/domain/listings/option
 import { PHOTO_MAX_BYTES } from "~/domain/listings/photos.server";
 import { maxModelYear } from "~/domain/listings/validation";
 import { requirePermission } from "~/http/auth.server";
+import { failure } from "~/http/errors";
 import { redirectWithFlash } from "~/http/flash.server";
 import { formValues } from "~/lib/form";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
-import { LISTING_MESSAGES } from "~/messages/listings";
 import { getDb, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-edit";
 import { saveListingEdit } from "./listing-edit.server";
@@ -34,10 +34,10 @@ const TAB_OF = { pending: "", approved: "odobreno", rejected: "odbijeno", expire
 async function load(request: Request, params: { id?: string }) {
   const user = await requirePermission(request, "canViewListings");
   const id = parseId(params.id);
-  if (id === null) throw data({ message: LISTING_MESSAGES.notFound }, { status: 404 });
+  if (id === null) throw failure("listing.not_found");
   const db = getDb();
   const listing = await getListing(db, id);
-  if (!listing) throw data({ message: LISTING_MESSAGES.notFound }, { status: 404 });
+  if (!listing) throw failure("listing.not_found");
   const companies = listing.kind === "job" ? await companyChoices(db) : [];
   return { id, listing, companies, user };
 }
@@ -58,15 +58,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     const status = formReadStatus(error);
     if (status === 500) logger.error({ err: error, id }, "listing edit body could not be received");
-    const message = status === 413 ? LISTING_MESSAGES.tooLarge : LISTING_MESSAGES.actionFailed;
-    return data({ message, fieldErrors: {}, values: listingToValues(listing) }, { status });
+    const shown = { fieldErrors: {}, values: listingToValues(listing) };
+    return status === 413
+      ? failure("listing.too_large", shown)
+      : failure("listing.action_failed", { ...shown, status });
   }
   try {
     if (form.busy) {
-      return data(
-        { message: LISTING_MESSAGES.busy, fieldErrors: {}, values: formValues(form.fields) },
-        { status: 503, headers: { "Retry-After": "60" } },
-      );
+      return failure("listing.busy", {
+        fieldErrors: {},
+        values: formValues(form.fields),
+        headers: { "Retry-After": "60" },
+      });
     }
     const result = await saveListingEdit(
       getDb(),
@@ -92,11 +95,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const tab = TAB_OF[listing.status];
       throw redirectWithFlash(request, `/admin/listings${tab ? `?status=${tab}` : ""}`, "listing.saved");
     }
-    if (result.status === 404) throw data({ message: result.message }, { status: 404 });
-    return data(
-      { message: result.message, fieldErrors: result.fieldErrors, values: result.values },
-      { status: result.status },
-    );
+    const { code, status, fieldErrors, values } = result;
+    if (code === "listing.not_found" && status === undefined) throw failure(code);
+    return failure(code, { fieldErrors, values, ...(status ? { status } : {}) });
   } finally {
     await form.cleanup();
   }

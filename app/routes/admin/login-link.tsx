@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { HoneypotField } from "~/components/honeypot-field";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/field";
@@ -19,7 +20,7 @@ import {
 import { signInLinkRequestSchema, signInLinkSchema } from "~/domain/users/validation";
 import { deviceCookie, getSessionUser, sessionCookie } from "~/http/auth.server";
 import { errorMessage, errorStatus, unknownIntent } from "~/http/errors";
-import { parseForm } from "~/http/form";
+import { readIntent } from "~/http/intent";
 import { submitPublicForm } from "~/http/public-form.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { SIGN_IN_LINK_MESSAGES } from "~/messages/users";
@@ -40,9 +41,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { mode: "use" as const, token, email: link.value.email };
 }
 
+/** The page's two forms: ask for a link by e-mail, and sign in with the link's token and a password. */
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("request") }),
+  signInLinkSchema.extend({ intent: z.literal("sign-in") }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const intent = form.get("intent");
+  const parsed = await readIntent(request, actionSchema, { secret: ["password"] });
+  // The request form goes on whole to the public form flow (honeypot, limiter).
+  const { form } = parsed;
+  if (!parsed.ok && !parsed.known) return unknownIntent();
+  const intent = parsed.intent;
   if (intent === "request") {
     const answer = await submitPublicForm(getDb(), {
       form,
@@ -58,10 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The same answer whether the address is an account or not.
     return { intent, ok: true as const, message: SIGN_IN_LINK_MESSAGES.sent, values: {} };
   }
-  if (intent !== "sign-in") return unknownIntent();
-
-  const parsed = parseForm(signInLinkSchema, form, { secret: ["password"] });
-  if (!parsed.ok) {
+  if (!parsed.ok || parsed.data.intent !== "sign-in") {
     return data(
       { intent, ok: false as const, error: SIGN_IN_LINK_MESSAGES.password, values: parsed.values },
       { status: 400 },

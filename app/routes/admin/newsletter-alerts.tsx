@@ -1,4 +1,4 @@
-import { data, useFetcher } from "react-router";
+import { useFetcher } from "react-router";
 import { z } from "zod";
 import { type Column, DataTable } from "~/components/admin/data-table";
 import { Card, PageHeader } from "~/components/admin/page-header";
@@ -8,13 +8,13 @@ import { Button, ButtonLink } from "~/components/ui/button";
 import { Notice } from "~/components/ui/notice";
 import { StatusBadge } from "~/components/ui/status-badge";
 import { alertCounts, alertEmailTotals, recentAlertSends } from "~/domain/alerts/alerts.server";
-import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import { latestAlertRuns, runDailyAlertsNow } from "~/domain/alerts/run-job.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { requirePermission } from "~/http/auth.server";
-import { unknownIntent } from "~/http/errors";
+import { failure, unknownIntent } from "~/http/errors";
 import { readIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
+import { ALERT_MESSAGES } from "~/messages/alerts";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/newsletter-alerts";
 
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.ok) return unknownIntent();
   const db = getDb();
   const started = await runDailyAlertsNow(db);
-  if (!started) return data({ ok: false, message: ALERT_MESSAGES.runBusy }, { status: 409 });
+  if (!started) return failure("alert.run_busy");
   await recordAudit(db, { actor: user, area: "newsletter", action: "alerts-run", ip: context.clientIp });
   return { ok: true, message: ALERT_MESSAGES.runStarted };
 }

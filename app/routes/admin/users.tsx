@@ -24,7 +24,7 @@ import { auditTrail } from "~/http/audit-trail.server";
 import { forbidden, requirePermission, userPermissions } from "~/http/auth.server";
 import { errorMessage, errorStatus, failure, unknownIntent } from "~/http/errors";
 import { parseForm } from "~/http/form";
-import { parseIntent } from "~/http/intent";
+import { readIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
 import { idField } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
@@ -70,8 +70,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requirePermission(request, "canViewUsers", {
     message: USER_MESSAGES.noAccess,
   });
-  const form = await request.formData();
-  const parsed = parseIntent(actionSchema, form);
+  const parsed = await readIntent(request, actionSchema);
+  const { form } = parsed;
   if (!parsed.ok) {
     if (!parsed.known) return unknownIntent({ intent: parsed.intent });
     return failure("user.not_found", { intent: parsed.intent, status: 400 });

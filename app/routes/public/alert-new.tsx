@@ -10,7 +10,6 @@ import {
 import { TextField } from "~/components/ui/field";
 import { createAlert } from "~/domain/alerts/alerts.server";
 import { filterParams, parseAlertFilters } from "~/domain/alerts/filters";
-import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import { newAlertSchema } from "~/domain/alerts/validation";
 import { listingKindOfPath } from "~/domain/listings/format";
 import { KIND_SECTIONS, type ListingKind } from "~/domain/listings/options";
@@ -20,6 +19,7 @@ import { submitPublicForm } from "~/http/public-form.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { type FormValues, formParams } from "~/lib/form";
 import { logger } from "~/lib/logger.server";
+import { ALERT_MESSAGES } from "~/messages/alerts";
 import { getContacts, getDb, getMail } from "~/services.server";
 import type { Route } from "./+types/alert-new";
 

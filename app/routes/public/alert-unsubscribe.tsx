@@ -6,9 +6,10 @@ import {
   findUnsubscribeAlert,
   unsubscribeAlert,
 } from "~/domain/alerts/alerts.server";
-import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import { maskEmail } from "~/domain/newsletter/validation";
+import { failure } from "~/http/errors";
 import { logger } from "~/lib/logger.server";
+import { ALERT_MESSAGES } from "~/messages/alerts";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/alert-unsubscribe";
 import { PRIVATE_PAGE_HEADERS, PRIVATE_PAGE_META } from "./private-page";
@@ -60,15 +61,14 @@ export async function action({ request }: Route.ActionArgs) {
   const { id, token } = linkParams(request, form);
   try {
     const result = await unsubscribeAlert(getDb(), id, token);
-    if (result === "invalid")
-      return data({ ok: false, message: ALERT_MESSAGES.unsubscribeFailed }, { status: 400 });
+    if (result === "invalid") return failure("alert.unsubscribe_invalid");
     return {
       ok: true,
       message: result === "gone" ? ALERT_MESSAGES.unsubscribeGone : ALERT_MESSAGES.unsubscribed,
     };
   } catch (error) {
     logger.error({ err: error }, "alert unsubscribe failed");
-    return data({ ok: false, message: ALERT_MESSAGES.failed }, { status: 500 });
+    return failure("alert.failed");
   }
 }
 

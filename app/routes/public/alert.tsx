@@ -15,17 +15,18 @@ import {
   updateAlert,
 } from "~/domain/alerts/alerts.server";
 import { filterParams, parseAlertFilters } from "~/domain/alerts/filters";
-import { ALERT_MESSAGES, alertManagePath, FREQUENCY_LABELS } from "~/domain/alerts/options";
+import { alertManagePath, FREQUENCY_LABELS } from "~/domain/alerts/options";
 import { changeAlertSchema } from "~/domain/alerts/validation";
 import { KIND_SECTIONS } from "~/domain/listings/options";
 import { maskEmail } from "~/domain/newsletter/validation";
 import { limitPublicForm, tooManyRequestsMessage } from "~/domain/rate-limit/public-form.server";
 import { errorMessage, errorStatus, unknownIntent } from "~/http/errors";
 import { readFlash, redirectWithFlash } from "~/http/flash.server";
-import { parseIntent } from "~/http/intent";
+import { readIntent } from "~/http/intent";
 import { honeypotFilled } from "~/http/public-form.server";
 import { formatLongDate } from "~/lib/dates";
 import { type FieldErrors, formParams } from "~/lib/form";
+import { ALERT_MESSAGES } from "~/messages/alerts";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/alert";
 import { deletedPath } from "./deleted";
@@ -89,9 +90,9 @@ const CHANGE_FORM = "listing-alert-change";
 export async function action({ request, params, context }: Route.ActionArgs) {
   const alert = await load(params);
   const db = getDb();
-  const form = await request.formData();
+  const parsed = await readIntent(request, actionSchema);
+  const { form } = parsed;
   const here = alertManagePath(alert.id, String(params.token));
-  const parsed = parseIntent(actionSchema, form);
   if (!parsed.ok) {
     if (!parsed.known) return unknownIntent({ deleted: false, values: parsed.values, fieldErrors: {} });
     return data(

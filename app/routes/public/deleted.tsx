@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { buttonClass } from "~/components/ui/button";
-import { ALERT_MESSAGES } from "~/domain/alerts/options";
 import { KIND_SECTIONS, type ListingKind } from "~/domain/listings/options";
-import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
+import { ALERT_MESSAGES } from "~/messages/alerts";
+import { OWNER_MESSAGES } from "~/messages/listings";
 import type { Route } from "./+types/deleted";
 import { PRIVATE_PAGE_HEADERS, PRIVATE_PAGE_META } from "./private-page";
 

@@ -8,12 +8,8 @@ import { editedVersion, editTarget, saveOwnEdit } from "~/domain/listings/owner.
 import { managePath, ownerActions } from "~/domain/listings/owner-rules";
 import { PHOTO_MAX_BYTES, withNewPhotos } from "~/domain/listings/photos.server";
 import { JOB_FORM_LISTS, jobSchema, maxModelYear, saleSchema } from "~/domain/listings/validation";
-import {
-  forgivePublicForm,
-  limitPublicForm,
-  tooManyRequestsMessage,
-} from "~/domain/rate-limit/public-form.server";
-import { errorMessage, errorStatus } from "~/http/errors";
+import { forgivePublicForm, limitPublicForm } from "~/domain/rate-limit/public-form.server";
+import { type ErrorCode, failure } from "~/http/errors";
 import { redirectWithFlash } from "~/http/flash.server";
 import { parseForm } from "~/http/form";
 import { honeypotFilled } from "~/http/public-form.server";
@@ -22,7 +18,6 @@ import { parseIds } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { formReadStatus, type ReceivedForm, readPostedForm } from "~/lib/multipart.server";
 import { fieldMessage } from "~/messages/fields";
-import { LISTING_MESSAGES } from "~/messages/listings";
 import { getDb, getStorage, getUploadDir } from "~/services.server";
 import type { Route } from "./+types/listing-manage-edit";
 import { loadManaged, posterAudit } from "./listing-manage.server";
@@ -38,10 +33,7 @@ import { PRIVATE_PAGE_HEADERS, PRIVATE_PAGE_META } from "./private-page";
 export async function loader({ params }: Route.LoaderArgs) {
   const managed = await loadManaged(params);
   if (!ownerActions(managed.listing).includes("edit")) {
-    throw data(
-      { message: errorMessage("listing.owner_not_allowed"), listingId: null },
-      { status: 409, headers: PRIVATE_PAGE_HEADERS },
-    );
+    throw failure("listing.owner_not_allowed", { listingId: null, headers: PRIVATE_PAGE_HEADERS });
   }
   const version = editedVersion(managed);
   return data(
@@ -90,26 +82,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (status === 500)
       logger.error({ err: error, listingId: managed.listing.id }, "poster's edit could not be received");
     await forgivePublicForm(db, admission);
-    return refused(
-      status,
-      status === 413 ? LISTING_MESSAGES.tooLarge : LISTING_MESSAGES.failed,
-      {},
-      listingToValues(version),
-    );
+    return status === 413
+      ? refused("listing.too_large", {}, listingToValues(version))
+      : refused("listing.submit_failed", {}, listingToValues(version), { status });
   }
   try {
     const lists = kind === "job" ? [...JOB_FORM_LISTS, "removePhoto"] : ["removePhoto"];
     if (!admission.ok) {
-      return refused(
-        429,
-        tooManyRequestsMessage(admission.retryAfterMinutes),
-        {},
-        formValues(form.fields, { lists }),
-      );
+      return refused("rate_limited", {}, formValues(form.fields, { lists }), {
+        detail: String(admission.retryAfterMinutes),
+      });
     }
     if (form.busy) {
       await forgivePublicForm(db, admission);
-      return refused(503, LISTING_MESSAGES.busy, {}, formValues(form.fields, { lists }));
+      return refused("listing.busy", {}, formValues(form.fields, { lists }));
     }
     // A filled honeypot changes nothing (and is not told so).
     if (honeypotFilled(form.fields))
@@ -124,11 +110,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         : parseForm(saleSchema(), form.fields, { lists });
     if (!parsed.ok) {
       await forgivePublicForm(db, admission);
-      return refused(400, LISTING_MESSAGES.fixErrors, parsed.fieldErrors, parsed.values);
+      return refused("listing.invalid", parsed.fieldErrors, parsed.values);
     }
     const own = new Set(version.photos.map((p) => p.id));
     const removeIds = parseIds(form.fields.getAll("removePhoto")).filter((id) => own.has(id));
-    let code: Parameters<typeof errorMessage>[0] | null = null;
+    let code: ErrorCode | null = null;
     const saved = await withNewPhotos(
       getStorage(),
       {
@@ -145,14 +131,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
     if (!saved.ok) {
       if (saved.reason === "photos")
-        return refused(
-          400,
-          LISTING_MESSAGES.fixErrors,
-          { photos: fieldMessage(saved.photoError) },
-          parsed.values,
-        );
-      const failed = code ?? "listing.owner_failed";
-      return refused(errorStatus(failed), errorMessage(failed), {}, parsed.values);
+        return refused("listing.photo_refused", { photos: fieldMessage(saved.photoError) }, parsed.values);
+      return refused(code ?? "listing.owner_failed", {}, parsed.values);
     }
     await posterAudit(
       db,
@@ -173,14 +153,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof Response) throw error;
     logger.error({ err: error, listingId: managed.listing.id }, "poster's edit could not be saved");
-    return refused(500, LISTING_MESSAGES.actionFailed, {}, formValues(form.fields));
+    return refused("listing.action_failed", {}, formValues(form.fields));
   } finally {
     await form.cleanup();
   }
 }
 
-function refused(status: number, message: string, fieldErrors: FieldErrors, values: FormValues) {
-  return data({ message, fieldErrors, values }, { status, headers: PRIVATE_PAGE_HEADERS });
+/** A refused edit: the code's words and status, the field errors and the values as typed. */
+function refused(
+  code: ErrorCode,
+  fieldErrors: FieldErrors,
+  values: FormValues,
+  extra: { status?: number; detail?: string } = {},
+) {
+  return failure(code, { fieldErrors, values, ...extra, headers: PRIVATE_PAGE_HEADERS });
 }
 
 export default function EditOwnListing({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,7 +7,7 @@ import { data } from "react-router";
 import type { DbOrTx } from "~/db/client.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { type ManagedListing, openManageLink } from "~/domain/listings/owner.server";
-import { errorMessage, errorStatus } from "~/http/errors";
+import { failure } from "~/http/errors";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
 import { PRIVATE_PAGE_HEADERS } from "./private-page";
@@ -23,13 +23,10 @@ export async function loadManaged(params: { id?: string; token?: string }): Prom
   }
   if (!opened.ok) {
     const listingId = /^\d{1,9}$/.test(params.id ?? "") ? Number(params.id) : null;
-    throw data(
-      {
-        message: errorMessage(opened.code),
-        listingId: opened.code === "listing.link_revoked" ? listingId : null,
-      },
-      { status: errorStatus(opened.code), headers: PRIVATE_PAGE_HEADERS },
-    );
+    throw failure(opened.code, {
+      listingId: opened.code === "listing.link_revoked" ? listingId : null,
+      headers: PRIVATE_PAGE_HEADERS,
+    });
   }
   return opened.value;
 }

@@ -9,7 +9,7 @@ import {
 import { TextField } from "~/components/ui/field";
 import { KIND_SECTIONS } from "~/domain/listings/options";
 import { sendNewManageLink } from "~/domain/listings/owner.server";
-import { OWNER_MESSAGES } from "~/domain/listings/owner-rules";
+import { OWNER_FIELD } from "~/domain/listings/owner-rules";
 import { normalizeEmail } from "~/domain/newsletter/validation";
 import { consumeRateLimit } from "~/domain/rate-limit/limiter.server";
 import { fail, ok } from "~/domain/result";
@@ -17,6 +17,7 @@ import { submitPublicForm } from "~/http/public-form.server";
 import { publicOrigin } from "~/http/public-origin.server";
 import { parseId } from "~/lib/ids";
 import { isValidEmail } from "~/lib/text-sanitizer";
+import { OWNER_MESSAGES } from "~/messages/listings";
 import { getDb, getMail } from "~/services.server";
 import type { Route } from "./+types/listing-new-link";
 
@@ -24,8 +25,8 @@ import type { Route } from "./+types/listing-new-link";
 const LINKS_PER_LISTING_PER_HOUR = 3;
 
 const schema = z.object({
-  oglas: z.preprocess(parseId, z.number({ error: OWNER_MESSAGES.listingIdInvalid })),
-  email: z.preprocess(normalizeEmail, z.string().refine(isValidEmail, OWNER_MESSAGES.posterEmailInvalid)),
+  oglas: z.preprocess(parseId, z.number({ error: OWNER_FIELD.listingIdInvalid })),
+  email: z.preprocess(normalizeEmail, z.string().refine(isValidEmail, OWNER_FIELD.posterEmailInvalid)),
 });
 
 /**

@@ -18,7 +18,8 @@ import {
 } from "~/domain/articles/drafts.server";
 import { revisionDiff } from "~/domain/articles/revisions.server";
 import { requirePermission } from "~/http/auth.server";
-import { parseForm } from "~/http/form";
+import { failureResponse } from "~/http/errors";
+import { readIntent } from "~/http/intent";
 import { parseId } from "~/lib/ids";
 import { logger } from "~/lib/logger.server";
 import { getDb } from "~/services.server";
@@ -81,8 +82,8 @@ const workSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewArticles");
-  const parsed = parseForm(workSchema, await request.formData());
-  if (!parsed.ok) return json({ ok: false }, 400);
+  const parsed = await readIntent(request, workSchema);
+  if (!parsed.ok) return parsed.known ? json({ ok: false }, 400) : failureResponse("unknown_intent");
   const input = parsed.data;
   const db = getDb();
   try {

@@ -9,17 +9,14 @@
  * so Cyrillic pages follow the list at once.
  */
 import { data } from "react-router";
-import {
-  LATIN_WORDS_MESSAGES,
-  type LatinWordsResult,
-  latinWordsSchema,
-} from "~/domain/cyrillic/latin-words-form";
+import { type LatinWordsResult, latinWordsSchema } from "~/domain/cyrillic/latin-words-form";
 import { getSettings, saveLatinOnlyWords } from "~/domain/settings/settings.server";
 import { requirePermission } from "~/http/auth.server";
+import { failure } from "~/http/errors";
 import { parseForm } from "~/http/form";
-import { formRefusal } from "~/http/form-refusal";
 import { saveSettingsAudited } from "~/http/settings-save.server";
 import { logger } from "~/lib/logger.server";
+import { LATIN_WORDS_MESSAGES } from "~/messages/cyrillic";
 import { getDb } from "~/services.server";
 import type { Route } from "./+types/latin-words";
 
@@ -34,7 +31,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewSettings");
   const parsed = parseForm(latinWordsSchema, await request.formData());
   if (!parsed.ok) {
-    return data<LatinWordsResult>(formRefusal(LATIN_WORDS_MESSAGES.saveFailed, parsed), { status: 400 });
+    return failure("latinWords.save_failed", {
+      status: 400,
+      values: parsed.values,
+      fieldErrors: parsed.fieldErrors,
+    });
   }
   try {
     const db = getDb();
@@ -52,9 +53,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     logger.error({ err: error }, "latin-only words save failed");
-    return data<LatinWordsResult>(
-      { ok: false, message: LATIN_WORDS_MESSAGES.saveFailed, values: parsed.values },
-      { status: 503 },
-    );
+    return failure("latinWords.save_failed", { values: parsed.values });
   }
 }

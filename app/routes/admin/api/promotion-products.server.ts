@@ -1,70 +1,85 @@
-/** The settings screen's promotion packages: one action for "save this package" and "add one". */
+/**
+ * The settings screen's promotion packages: one action for "save this package" and "add one",
+ * read with the intent helper (an intent the screen never sends is refused, never taken for a
+ * save). It answers what the route sends: the saved package's words, or a failure from
+ * `app/http/errors.ts`; and, for the audit log, the package as parsed (never the raw form).
+ */
+import { data } from "react-router";
+import { z } from "zod";
+import type { ProductFormResult } from "~/components/payments/promotion-products-settings";
 import type { DbOrTx } from "~/db/client.server";
-import {
-  newProductSchema,
-  PRODUCT_MESSAGES,
-  type ProductFormResult,
-  productSchema,
-} from "~/domain/orders/products";
+import { newProductSchema, type ProductInput, productSchema } from "~/domain/orders/products";
 import { createProduct, updateProduct } from "~/domain/orders/products.server";
-import { errorMessage, errorStatus } from "~/http/errors";
-import { parseForm } from "~/http/form";
-import { type FormValues, formValues, type ParsedForm } from "~/lib/form";
+import { failure, unknownIntent } from "~/http/errors";
+import { readIntent } from "~/http/intent";
 import { logger } from "~/lib/logger.server";
+import { PRODUCT_MESSAGES } from "~/messages/orders";
 
-const INTENTS = ["update", "create"] as const;
-const isIntent = (v: unknown): v is ProductFormResult["intent"] => INTENTS.some((i) => i === v);
+const productIntents = z.discriminatedUnion("intent", [
+  productSchema.extend({
+    intent: z.literal("update"),
+    id: z.preprocess((v) => (typeof v === "string" ? v : ""), z.string()),
+  }),
+  newProductSchema.extend({ intent: z.literal("create") }),
+]);
 
-export async function productFormAction(db: DbOrTx, form: FormData): Promise<ProductFormResult> {
-  const sent = form.get("intent");
-  // An intent the screen never sends is refused, never taken for a save (issue 25 item 4).
-  if (!isIntent(sent)) {
+/** A package as saved (parsed: price in cents), for the audit log; never sent to the screen. */
+export type SavedProduct = { intent: ProductFormResult["intent"]; productId: string; product: ProductInput };
+
+export async function productFormAction(db: DbOrTx, request: Request) {
+  const parsed = await readIntent(request, productIntents);
+  const values = parsed.values;
+  if (!parsed.ok) {
+    const shown = { intent: "update" as const, productId: "", fieldErrors: {}, values };
+    if (!parsed.known) return { reply: unknownIntent(shown) };
+    const intent = parsed.intent as ProductFormResult["intent"];
+    const productId = intent === "update" ? (values.id ?? "") : "";
     return {
-      ok: false,
-      status: errorStatus("unknown_intent"),
-      intent: "update",
-      productId: "",
-      message: errorMessage("unknown_intent"),
-      fieldErrors: {},
-      values: formValues(form),
+      reply: failure("product.invalid", { intent, productId, fieldErrors: parsed.fieldErrors, values }),
     };
   }
-  const intent = sent;
-  const requested = intent === "update" ? String(form.get("id") ?? "") : "";
-  const result = (
-    ok: boolean,
-    status: number,
-    message: string,
-    values: FormValues,
-    extra: Partial<ProductFormResult> = {},
-  ): ProductFormResult => ({
-    ok,
-    status,
-    intent,
-    productId: requested,
-    message,
-    fieldErrors: {},
-    values,
-    ...extra,
-  });
-  const invalid = (parsed: Extract<ParsedForm<unknown>, { ok: false }>) =>
-    result(false, 400, PRODUCT_MESSAGES.saveFailed, parsed.values, { fieldErrors: parsed.fieldErrors });
+  const input = parsed.data;
+  const requested = input.intent === "update" ? input.id : "";
   try {
-    if (intent === "create") {
-      const parsed = parseForm(newProductSchema, form);
-      if (!parsed.ok) return invalid(parsed);
-      const id = await createProduct(db, parsed.data);
-      return result(true, 200, PRODUCT_MESSAGES.created, {}, { productId: id, saved: parsed.data });
+    if (input.intent === "create") {
+      const productId = await createProduct(db, input);
+      const reply: ProductFormResult = {
+        ok: true,
+        intent: "create",
+        productId,
+        message: PRODUCT_MESSAGES.created,
+        fieldErrors: {},
+        values: {},
+      };
+      return { reply: data(reply), saved: savedOf("create", productId, input) };
     }
-    const parsed = parseForm(productSchema, form);
-    if (!parsed.ok) return invalid(parsed);
-    const saved =
-      requested.length > 0 && requested.length <= 100 && (await updateProduct(db, requested, parsed.data));
-    return saved
-      ? result(true, 200, PRODUCT_MESSAGES.saved, parsed.values, { saved: parsed.data })
-      : result(false, 404, PRODUCT_MESSAGES.notFound, parsed.values);
+    const updated =
+      requested.length > 0 && requested.length <= 100 && (await updateProduct(db, requested, input));
+    if (!updated) {
+      return { reply: failure("product.not_found", { intent: "update", productId: requested, values }) };
+    }
+    const reply: ProductFormResult = {
+      ok: true,
+      intent: "update",
+      productId: requested,
+      message: PRODUCT_MESSAGES.saved,
+      fieldErrors: {},
+      values,
+    };
+    return { reply: data(reply), saved: savedOf("update", requested, input) };
   } catch (error) {
-    logger.error({ err: error, intent, productId: requested }, "promotion product could not be saved");
-    return result(false, 500, PRODUCT_MESSAGES.saveFailed, formValues(form));
+    logger.error(
+      { err: error, intent: input.intent, productId: requested },
+      "promotion product could not be saved",
+    );
+    return { reply: failure("product.save_failed", { intent: input.intent, productId: requested, values }) };
   }
+}
+
+function savedOf(intent: SavedProduct["intent"], productId: string, input: ProductInput): SavedProduct {
+  return {
+    intent,
+    productId,
+    product: { name: input.name, price: input.price, days: input.days, active: input.active },
+  };
 }

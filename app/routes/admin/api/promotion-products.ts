@@ -6,7 +6,6 @@
  *                                       intent=create, kind, name, price, days, active
  *        → { ok, message, fieldErrors, values } (400 with the errors and the values as typed)
  */
-import { data } from "react-router";
 import { changedFields, recordAudit } from "~/domain/audit/audit.server";
 import { listProducts } from "~/domain/orders/products.server";
 import { requirePermission } from "~/http/auth.server";
@@ -24,24 +23,24 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requirePermission(request, "canViewSettings");
-  const form = await request.formData();
-  const { saved, ...result } = await productFormAction(getDb(), form);
-  if (result.ok && saved) {
+  const { reply, saved } = await productFormAction(getDb(), request);
+  if (saved) {
     // What was saved, as parsed (price in cents), never the raw form strings.
+    const { product } = saved;
     await recordAudit(getDb(), {
       actor: user,
       area: "orders",
-      action: result.intent,
-      recordId: result.productId || null,
-      recordLabel: saved.name,
+      action: saved.intent,
+      recordId: saved.productId || null,
+      recordLabel: product.name,
       ip: context.clientIp,
       changes: changedFields(null, {
-        name: saved.name,
-        price: saved.price,
-        days: saved.days,
-        active: saved.active,
+        name: product.name,
+        price: product.price,
+        days: product.days,
+        active: product.active,
       }),
     });
   }
-  return data(result, { status: result.status });
+  return reply;
 }
