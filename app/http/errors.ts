@@ -248,6 +248,7 @@ export const ERRORS = {
   "product.save_failed": { status: 500, message: PRODUCT_MESSAGES.saveFailed },
   "alert.unsubscribe_invalid": { status: 400, message: ALERT_MESSAGES.unsubscribeFailed },
   "alert.run_busy": { status: 409, message: ALERT_MESSAGES.runBusy },
+  "alert.send_failed": { status: 500, message: (reason) => ALERT_MESSAGES.sendFailed(reason) },
   "listing.invalid": { status: 400, message: LISTING_MESSAGES.fixErrors },
   "listing.too_large": { status: 413, message: LISTING_MESSAGES.tooLarge },
   "listing.busy": { status: 503, message: LISTING_MESSAGES.busy },

@@ -22,6 +22,7 @@ export const ALERT_MESSAGES = {
   deleted: "Obaveštenje je obrisano. Više vam nećemo slati ove e-mailove.",
   unsubscribed: "Uspešno ste se odjavili. Ovo obaveštenje je obrisano.",
   unsubscribeGone: "Ovo obaveštenje više ne postoji — ne šaljemo vam ga.",
+  sendFailed: (reason: string) => `Greška prilikom slanja obaveštenja o oglasima: ${reason}`,
   unsubscribeFailed: "Link za odjavu nije ispravan. Otvorite ga ponovo iz poslednjeg e-maila.",
   runStarted: "Slanje dnevnih obaveštenja je pokrenuto.",
   runBusy: "Slanje obaveštenja je već u toku.",

@@ -34,7 +34,9 @@ export type AlertErrorCode =
   /** An unsubscribe link that names no alert of that token. */
   | "alert.unsubscribe_invalid"
   /** "Send the daily alerts now" while a run is under way. */
-  | "alert.run_busy";
+  | "alert.run_busy"
+  /** A send of a run failed (stored with its reason as the detail). */
+  | "alert.send_failed";
 
 /** The alert's filters in the shape of the list's. */
 export function alertFilters(alert: AlertRow): AlertFilters {

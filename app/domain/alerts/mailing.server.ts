@@ -25,6 +25,7 @@ import { NoticeEmail } from "~/domain/newsletter/email/notice-email";
 import type { Mailing, Recipient } from "~/domain/newsletter/mailing";
 import { batchReference } from "~/domain/newsletter/send-batches.server";
 import { replyToAddress, transactionalFrom } from "~/domain/newsletter/senders";
+import { codes, withDetail } from "~/domain/result";
 import { getSettings } from "~/domain/settings/settings.server";
 import { escapeHtml } from "~/lib/escape-html";
 import { alertSummary } from "./alerts.server";
@@ -32,8 +33,11 @@ import { type AlertFilters, filterParams, filtersOf } from "./filters";
 import { alertLinksFor } from "./links.server";
 import { countNew, LOOKBACK_DAYS, MAX_LISTINGS_PER_EMAIL } from "./options";
 
-export const ALERT_MESSAGES_FAILED = (reason: string) =>
-  `Greška prilikom slanja obaveštenja o oglasima: ${reason}`;
+/**
+ * What a failed alert send records (decision 271): a code with the reason as its detail
+ * (`"alert.send_failed:Mailgun 500: …"`); the alerts screen says the words through the error table.
+ */
+export const ALERT_SEND_FAILED = codes("alert", ["send_failed"]).send_failed;
 
 /** A listing as an alert e-mail lists it. */
 export type AlertListing = {
@@ -217,7 +221,7 @@ export const alertMailing: Mailing<AlertRecipient> = {
   },
 
   whenEmpty: "discard",
-  failureMessage: ALERT_MESSAGES_FAILED,
+  failureMessage: (reason) => withDetail(ALERT_SEND_FAILED, reason),
 };
 
 /** One template for every recipient of a run: every word and link is a recipient variable. */

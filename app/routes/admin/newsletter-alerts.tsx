@@ -11,7 +11,7 @@ import { alertCounts, alertEmailTotals, recentAlertSends } from "~/domain/alerts
 import { latestAlertRuns, runDailyAlertsNow } from "~/domain/alerts/run-job.server";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { requirePermission } from "~/http/auth.server";
-import { failure, unknownIntent } from "~/http/errors";
+import { failure, storedErrorText, unknownIntent } from "~/http/errors";
 import { readIntent } from "~/http/intent";
 import { formatDateTime } from "~/lib/dates";
 import { ALERT_MESSAGES } from "~/messages/alerts";
@@ -36,7 +36,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     latestAlertRuns(db, 3),
     recentAlertSends(db, 20),
   ]);
-  return { counts, totals, runs, sends };
+  return {
+    counts,
+    totals,
+    runs: runs.map((r) => ({ ...r, lastError: r.lastError === null ? null : storedErrorText(r.lastError) })),
+    sends: sends.map((s) => ({
+      ...s,
+      lastError: s.lastError === null ? null : storedErrorText(s.lastError),
+    })),
+  };
 }
 
 const actionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("run-daily") })]);
