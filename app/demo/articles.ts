@@ -1,4 +1,5 @@
 import type { articles } from "~/db/schema";
+import { MONTH_AFTER_DAY } from "~/lib/dates";
 import { AD_THEME_WEIGHTS, AD_THEMES, NEWS_THEME_WEIGHTS, NEWS_THEMES, type Theme } from "./article-themes";
 import { type Block, renderBlocks } from "./html";
 import { AUTHOR_WEIGHTS, AUTHORS } from "./people";
@@ -15,20 +16,6 @@ const RECENT_FEATURED = 6;
 
 export const DEMO_TRUCK_IMAGES = Array.from({ length: 8 }, (_, i) => `/demo/truck-${i + 1}.svg`);
 
-const MONTHS_GENITIVE = [
-  "januara",
-  "februara",
-  "marta",
-  "aprila",
-  "maja",
-  "juna",
-  "jula",
-  "avgusta",
-  "septembra",
-  "oktobra",
-  "novembra",
-  "decembra",
-];
 const MONTHS_LOCATIVE = [
   "januaru",
   "februaru",
@@ -114,7 +101,7 @@ function articleContext(rng: Random, date: Date, script: Script): Record<string,
     year: String(year),
     nextYear: String(year + 1),
     modelYear: String(rng.int(2014, year)),
-    monthGen: MONTHS_GENITIVE[(month + 1) % 12],
+    monthGen: MONTH_AFTER_DAY[(month + 1) % 12],
     monthLoc: MONTHS_LOCATIVE[month],
     quarter: String(Math.floor(month / 3) + 1),
     speed: String(rng.pick([55, 60, 65, 70])),

@@ -65,7 +65,7 @@ export const ZONE_LABEL = "vreme u Njujorku";
  * A month after its day takes the genitive in Serbian ("22. novembra 2026.", as Politika and RTS
  * write it); CLDR gives the nominative ("novembar") for both uses, so the name is swapped here.
  */
-const MONTH_AFTER_DAY = [
+export const MONTH_AFTER_DAY = [
   "januara",
   "februara",
   "marta",
