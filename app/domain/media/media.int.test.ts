@@ -320,7 +320,12 @@ describeDb("media listing in SQL", () => {
     await listMedia(listing, { bucket: "mediji", page: 500, perPage: 30 });
     await listMedia(listing, { q: "kamion-4999", page: 1, perPage: 30 });
     expect(sent).toHaveLength(4);
-    for (const query of sent) {
+    // The count of a whole bucket reads half the table whatever the plan: PostgreSQL rightly takes
+    // a Seq Scan or an Index Only Scan depending on its visibility map. Its pages and the search
+    // (the page and its count) must go through an index.
+    const planned = sent.filter((q) => !/^select count\(\*\)/i.test(q.sql) || /like/i.test(q.sql));
+    expect(planned).toHaveLength(3);
+    for (const query of planned) {
       const result = await t.handle.db.execute(
         sql.raw(`explain ${query.sql.replace(/\$(\d+)/g, (_, n) => literal(query.params[Number(n) - 1]))}`),
       );
