@@ -22,10 +22,11 @@ const clockFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
   minute: "2-digit",
   second: "2-digit",
 });
-const longDateFormat = new Intl.DateTimeFormat(DISPLAY_LOCALE, {
+/** The day, month and year in New York, as numbers: the long date is put together from them. */
+const longDateParts = new Intl.DateTimeFormat("en-US", {
   timeZone: DISPLAY_TIME_ZONE,
   day: "numeric",
-  month: "long",
+  month: "numeric",
   year: "numeric",
 });
 
@@ -63,7 +64,7 @@ export const ZONE_LABEL = "vreme u Njujorku";
 
 /**
  * A month after its day takes the genitive in Serbian ("22. novembra 2026.", as Politika and RTS
- * write it); CLDR gives the nominative ("novembar") for both uses, so the name is swapped here.
+ * write it); CLDR gives the nominative ("novembar") for both uses, so the date is put together here.
  */
 export const MONTH_AFTER_DAY = [
   "januara",
@@ -79,17 +80,14 @@ export const MONTH_AFTER_DAY = [
   "novembra",
   "decembra",
 ];
-const monthNumberFormat = new Intl.DateTimeFormat("en-US", { timeZone: DISPLAY_TIME_ZONE, month: "numeric" });
 
 /** 22. novembra 2026. */
 export function formatLongDate(value: DateInput, fallback = "—"): string {
   const date = toDate(value);
   if (!date) return fallback;
-  const month = MONTH_AFTER_DAY[Number(monthNumberFormat.format(date)) - 1];
-  return longDateFormat
-    .formatToParts(date)
-    .map((part) => (part.type === "month" ? month : part.value))
-    .join("");
+  const part: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const { type, value: text } of longDateParts.formatToParts(date)) part[type] = text;
+  return `${part.day}. ${MONTH_AFTER_DAY[Number(part.month) - 1]} ${part.year}.`;
 }
 
 const dayFormat = new Intl.DateTimeFormat("en-CA", {
